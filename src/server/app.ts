@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../contract/constants';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { Mailer } from './modules/email/mailer';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Where the built web client lives; absent in API-only tests. */
+  webRoot?: string | null;
+  logger?: boolean;
+}
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Builds the whole server without listening, so tests drive it with `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the log: session cookies, reset tokens in bodies are not logged at all.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: () => randomUUID(),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.env === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = new Mailer({
+    db: database.db,
+    clock,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.emailFrom,
+    logBodies: config.env !== 'production',
+  });
+  const ctx: AppContext = { db: database.db, config, clock, mailer, log: app.log };
+  app.addHook('onClose', () => mailer.stop());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  const production = config.env === 'production';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Upgrading would break plain-HTTP LAN installs; only ask for it when we are on HTTPS.
+        upgradeInsecureRequests: production && config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Yardly API', version: APP_VERSION, description: 'Every route, its payloads and who may call it.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuth(app, ctx);
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(systemRoutes(ctx, database.kind));
+
+  app.get('/api/docs', {
+    config: { auth: 'public' },
+    schema: { hide: true },
+    handler: async () => app.swagger(),
+  });
+
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  registerWebClient(app, webRoot);
+  return { app, ctx };
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, and every
+ * other GET answered with index.html so the SPA's deep links work. Unknown /api paths are JSON 404s.
+ */
+function registerWebClient(app: FastifyInstance, webRoot: string | null): void {
+  const hasClient = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
+  const rootFiles = new Set(hasClient ? readdirSync(webRoot).filter((f) => f !== 'index.html' && !/\.(gz|br)$/.test(f)) : []);
+  if (hasClient) {
+    void app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
+    app.get('/assets/*', {
+      config: { auth: 'public' },
+      schema: { hide: true },
+      handler: (request, reply) => {
+        const file = (request.params as { '*': string })['*'];
+        return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: '365d' });
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api') || !wantsPage || !hasClient) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    const file = pathname.slice(1);
+    if (rootFiles.has(file)) return reply.sendFile(file, { maxAge: '1d', immutable: false });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { EmailSchema, FullNameSchema, PasswordSchema, UsernameSchema, ZipCodeSchema } from '../../contract/auth';
+import { ROLES } from '../../contract/constants';
+import { loadConfig } from '../config';
+import { migrateDatabase, openDatabase } from '../db/client';
+import { createAccount } from '../db/seed';
+import { AppError } from '../errors';
+
+const USAGE =
+  'Usage: npm run user:create -- --role coordinator|admin|teen|homeowner --email E --password P --name N [--username U] [--zip Z] [--consent approved]';
+
+const ArgsSchema = z
+  .object({
+    role: z.enum(ROLES),
+    email: EmailSchema,
+    password: PasswordSchema,
+    name: FullNameSchema,
+    username: UsernameSchema.optional(),
+    zip: z.string().optional(),
+    consent: z.enum(['approved']).optional(),
+  })
+  .refine((a) => !a.consent || a.role === 'teen', { message: '--consent is only for teens', path: ['consent'] });
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      role: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      username: { type: 'string' },
+      zip: { type: 'string' },
+      consent: { type: 'string' },
+    },
+    strict: true,
+  });
+  const parsed = ArgsSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`--${issue.path.join('.')}: ${issue.message}`);
+  }
+  const args = parsed.data;
+  const zips = (args.zip ?? '').split(',').map((z) => z.trim()).filter(Boolean);
+  for (const zip of zips) {
+    if (!ZipCodeSchema.safeParse(zip).success) throw new UsageError(`--zip: ${zip} is not a 5-digit ZIP code`);
+  }
+  if (args.role === 'coordinator' && zips.length === 0) throw new UsageError('--zip: a coordinator needs the ZIP codes they serve');
+  if (args.role !== 'coordinator' && zips.length > 1) throw new UsageError('--zip: only coordinators serve several ZIP codes');
+
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await migrateDatabase(database);
+    const username = args.username ?? args.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 30).padEnd(3, '_');
+    const user = await database.db.transaction((tx) =>
+      createAccount(
+        tx,
+        {
+          role: args.role,
+          email: args.email,
+          password: args.password,
+          fullName: args.name,
+          username,
+          zipCode: zips[0] ?? null,
+          coordinatorZips: args.role === 'coordinator' ? zips : undefined,
+          parentalConsentStatus: args.consent,
+        },
+        new Date(),
+      ),
+    );
+    console.log(`Created ${user.role} ${user.email} (@${user.username}, id ${user.id}).`);
+  } finally {
+    await database.close();
+  }
+}
+
+class UsageError extends Error {}
+
+main().catch((err: unknown) => {
+  if (err instanceof UsageError) console.error(`${err.message}\n${USAGE}`);
+  else if (err instanceof AppError) console.error(err.message);
+  else console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

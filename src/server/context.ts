@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './modules/email/mailer';
+
+/** What every service needs; built once in app.ts and passed down, never a global. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: services take `Executor` so they work inside or outside one. */
+export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** dataDir null keeps the database in memory; loadDataDir restores a dumped snapshot (tests). */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The PGlite instance, when embedded (tests dump it; events use its LISTEN/NOTIFY). */
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any constant works; it keeps two processes starting at once from migrating together. */
+const MIGRATION_LOCK_ID = 7_391_202;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const pglite = await PGlite.create({
+      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    return { kind: 'pglite', db, pglite, pool: null, close: () => pglite.close() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { kind: 'postgres', db, pglite: null, pool, close: () => pool.end() };
+}
+
+/** Applies the committed migrations; the same files run on PGlite and PostgreSQL. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.pglite) {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

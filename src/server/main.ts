@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
+import { startSweeper } from './sweeper';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await migrateDatabase(database);
+  const { app, ctx } = await buildApp({ config, database });
+  const now = ctx.clock.now();
+  if (await ensureAdmin(database.db, config.admin, now)) app.log.info({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
+  const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now) : null;
+
+  ctx.mailer.start();
+  const stopSweeper = startSweeper(ctx);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
+  console.log(`\nYardly is running at ${config.publicUrl} (${where}).`);
+  if (demo) {
+    console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of demo) console.log(`  ${account.role.padEnd(12)} ${account.email}`);
+  } else if (config.seedDemo) {
+    console.log(`Demo accounts, if this database was seeded: teen@, homeowner@, coordinator@, admin@demo.yardly.app (password "${DEMO_PASSWORD}").`);
+  }
+  if (!config.smtpUrl) console.log('No SMTP_URL: emails are kept in the outbox table and written to the log.');
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    stopSweeper();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { SelfRegisterRole } from '../../../contract/constants';
+import { RESET_TOKEN_TTL_SECONDS } from '../../../contract/constants';
+import type { User } from '../../../contract/auth';
+import { isServedZip } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertNotRateLimited, isRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
+import { enqueueEmail } from '../email/mailer';
+import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { createSession, deleteSessionsOfUser, hashToken, newToken, type SessionUser } from './sessions';
+
+/** Issue 2: the limit answers 429 well before 40 failures per account or address. */
+export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = { bucket: 'login-account', limit: 10, windowMs: 15 * 60_000 };
+export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { bucket: 'login-address', limit: 30, windowMs: 15 * 60_000 };
+export const RESET_REQUESTS_PER_ACCOUNT: RateLimitRule = { bucket: 'reset-account', limit: 3, windowMs: 60 * 60_000 };
+export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { bucket: 'reset-address', limit: 20, windowMs: 60 * 60_000 };
+export const SIGNUPS_PER_ADDRESS: RateLimitRule = { bucket: 'signup-address', limit: 20, windowMs: 60 * 60_000 };
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export function toUserDto(user: SessionUser): User {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    zipCode: user.zipCode,
+    isAvailable: user.isAvailable,
+    parentalConsentStatus: user.parentalConsentStatus,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export interface NewAccount {
+  role: SessionUser['role'];
+  fullName: string;
+  username: string;
+  email: string;
+  password: string;
+  zipCode: string | null;
+  parentalConsentStatus?: SessionUser['parentalConsentStatus'];
+  coordinatorZips?: string[];
+}
+
+/** Inserts an account; a taken email or username is a 409 with a message a person can act on. */
+export async function insertUser(db: Executor, account: NewAccount, now: Date): Promise<SessionUser> {
+  const existing = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`${users.email} = ${account.email} or lower(${users.username}) = lower(${account.username})`);
+  if (existing.some((u) => u.email === account.email)) {
+    throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
+  }
+  if (existing.length > 0) throw new AppError('USERNAME_TAKEN', 'This username is taken. Please choose another.');
+  const passwordHash = await hashPassword(account.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        role: account.role,
+        fullName: account.fullName,
+        username: account.username,
+        email: account.email,
+        passwordHash,
+        zipCode: account.zipCode,
+        // Teens are offline until they say otherwise.
+        isAvailable: false,
+        parentalConsentStatus: account.parentalConsentStatus ?? 'none',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const { passwordHash: _hash, ...user } = row!;
+    return user;
+  } catch (err) {
+    // Two sign-ups racing for one email or username: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This email or username was just taken. Please choose another.');
+    throw err;
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function register(
+  ctx: AppContext,
+  input: { role: SelfRegisterRole; fullName: string; username: string; email: string; password: string; zipCode: string },
+  address: string,
+  userAgent: string | undefined,
+): Promise<{ user: SessionUser; token: string }> {
+  const now = ctx.clock.now();
+  await assertNotRateLimited(ctx.db, SIGNUPS_PER_ADDRESS, [address], now);
+  if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
+    throw new AppError(
+      'ZIP_NOT_SERVED',
+      `Yardly is not available in ${input.zipCode} yet. We currently serve ZIP codes ${ctx.config.serviceZips.join(', ')}.`,
+      [{ field: 'zipCode', message: 'This ZIP code is outside our service area' }],
+    );
+  }
+  await recordHit(ctx.db, SIGNUPS_PER_ADDRESS, address, now);
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, { ...input, zipCode: input.zipCode }, now);
+    const token = await createSession(tx, user.id, now, userAgent);
+    return { user, token };
+  });
+}
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  address: string,
+  userAgent: string | undefined,
+): Promise<{ user: SessionUser; token: string }> {
+  const now = ctx.clock.now();
+  await assertNotRateLimited(ctx.db, LOGIN_FAILURES_PER_ACCOUNT, [input.email], now);
+  await assertNotRateLimited(ctx.db, LOGIN_FAILURES_PER_ADDRESS, [address], now);
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  const ok = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+  if (!row || !ok) {
+    await recordHit(ctx.db, LOGIN_FAILURES_PER_ACCOUNT, input.email, now);
+    await recordHit(ctx.db, LOGIN_FAILURES_PER_ADDRESS, address, now);
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  // A new token at every sign-in: a token planted before sign-in is worth nothing after it.
+  const token = await createSession(ctx.db, row.id, now, userAgent);
+  const { passwordHash: _hash, ...user } = row;
+  return { user, token };
+}
+
+/** Always answers the same way, whether or not the email has an account (no account probing). */
+export async function requestPasswordReset(ctx: AppContext, email: string, address: string): Promise<void> {
+  const now = ctx.clock.now();
+  await assertNotRateLimited(ctx.db, RESET_REQUESTS_PER_ADDRESS, [address], now);
+  await recordHit(ctx.db, RESET_REQUESTS_PER_ADDRESS, address, now);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user) return;
+  // Per account the limit is silent: answering differently would reveal that the account exists.
+  if (await isRateLimited(ctx.db, RESET_REQUESTS_PER_ACCOUNT, email, now)) return;
+  await recordHit(ctx.db, RESET_REQUESTS_PER_ACCOUNT, email, now);
+  const token = newToken();
+  const resetUrl = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
+    });
+    await enqueueEmail(tx, passwordResetEmail(user.email, user.fullName, resetUrl), now);
+  });
+  ctx.mailer.kick();
+}
+
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(newPassword);
+  const email = await ctx.db.transaction(async (tx) => {
+    // Single use even under concurrency: only one request can flip used_at from null.
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email, fullName: users.fullName });
+    // Whoever held the old password is signed out everywhere.
+    await deleteSessionsOfUser(tx, used.userId);
+    await enqueueEmail(tx, passwordChangedEmail(user!.email, user!.fullName), now);
+    return user!.email;
+  });
+  ctx.log.info({ email: email.replace(/^(.).*@/, '$1***@') }, 'password reset');
+  ctx.mailer.kick();
+}

@@ -1,0 +1,40 @@
+import type { EmailMessage } from './mailer';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Plain text is the source of truth; the HTML part only adds a button-like link. */
+function compose(to: string, subject: string, paragraphs: string[], link?: { label: string; url: string }): EmailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '— The Yardly team'].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    '<p>— The Yardly team</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function passwordResetEmail(to: string, fullName: string, resetUrl: string): EmailMessage {
+  return compose(
+    to,
+    'Reset your Yardly password',
+    [
+      `Hi ${fullName},`,
+      'Someone asked to reset the password of your Yardly account. If it was you, open the link below within one hour to choose a new password. The link works once.',
+      'If you did not ask for this, ignore this email: your password stays the same.',
+    ],
+    { label: 'Choose a new password', url: resetUrl },
+  );
+}
+
+export function passwordChangedEmail(to: string, fullName: string): EmailMessage {
+  return compose(to, 'Your Yardly password was changed', [
+    `Hi ${fullName},`,
+    'The password of your Yardly account was just changed and every device was signed out.',
+    'If this was not you, reset your password right away and contact support.',
+  ]);
+}
+
+export function testEmail(to: string, subject: string, message: string): EmailMessage {
+  return compose(to, subject, [message]);
+}

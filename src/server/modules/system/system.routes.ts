@@ -1,0 +1,73 @@
+import { count } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION, ROLES, type Role } from '../../../contract/constants';
+import { OutboxEmailSchema, SendTestEmailRequestSchema } from '../../../contract/email';
+import { ErrorBodySchema } from '../../../contract/errors';
+import { AdminOverviewSchema, HealthSchema } from '../../../contract/system';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { pingDatabase } from '../../db/client';
+import { users } from '../../db/schema';
+import { enqueueEmail, getEmail, listRecentEmails } from '../email/mailer';
+import { testEmail } from '../email/templates';
+
+export function systemRoutes(ctx: AppContext, databaseKind: 'pglite' | 'postgres'): FastifyPluginAsyncZod {
+  const startedAt = Date.now();
+  return async (app) => {
+    app.get('/api/health', {
+      config: { auth: 'public' },
+      schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: HealthSchema, 503: HealthSchema } },
+      handler: async (_request, reply) => {
+        const t0 = performance.now();
+        const ok = await pingDatabase(ctx.db).then(
+          () => true,
+          () => false,
+        );
+        const body = {
+          status: ok ? ('ok' as const) : ('degraded' as const),
+          database: { kind: databaseKind, ok, latencyMs: Math.round((performance.now() - t0) * 100) / 100 },
+          version: APP_VERSION,
+          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        };
+        return reply.status(ok ? 200 : 503).send(body);
+      },
+    });
+
+    app.post('/api/test/send-email', {
+      // Admins only: an endpoint that mails any address must not become an open relay.
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['system'],
+        summary: 'Send a test email through the outbox (admins only)',
+        body: SendTestEmailRequestSchema,
+        response: { 202: OutboxEmailSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: async (request, reply) => {
+        const { to, subject, message } = request.body;
+        const id = await enqueueEmail(ctx.db, testEmail(to, subject, message), ctx.clock.now());
+        await ctx.mailer.deliverDue();
+        return reply.status(202).send(await getEmail(ctx.db, id));
+      },
+    });
+
+    app.get('/api/admin/overview', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts by role and the latest outbox messages',
+        querystring: z.object({ emails: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: AdminOverviewSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: async (request) => {
+        const rows = await ctx.db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+        const usersByRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
+        for (const row of rows) usersByRole[row.role] = row.n;
+        return {
+          usersByRole,
+          emailDelivery: ctx.mailer.delivery,
+          recentEmails: await listRecentEmails(ctx.db, request.query.emails),
+        };
+      },
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/errors';
+import { AppError } from '../errors';
+
+/** Fastify's own client errors, mapped to the contract's codes. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The request length is wrong.' },
+};
+
+/** Errors are `{message, code, details?}`; a 500 never carries internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request.';
+      return reply.status(400).send({ message, code: 'VALIDATION_FAILED', details } satisfies ErrorBody);
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(error.statusCode ?? 400).send(known satisfies ErrorBody);
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: 'The request could not be understood.', code: 'VALIDATION_FAILED' });
+    }
+    if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    else request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+  });
+}
