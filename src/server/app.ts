@@ -67,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandler(app);
+  // The API speaks JSON only; anything else is a 415, not a string for the schema to puzzle over.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   const production = config.env === 'production';
   await app.register(helmet, {

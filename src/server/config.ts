@@ -61,7 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
   }
   const c = parsed.data;
   const usesPglite = !c.DATABASE_URL;

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const MAIL_SINK_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3125);
+const MAIL_SINK_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 3025);
+
+/** Design 3: CHROMIUM_PATH, then Debian's Chromium, then Playwright's own browser if installed. */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
+    console.warn('No Chromium found. Install one (apt-get install chromium) or set CHROMIUM_PATH; falling back to Playwright\'s browser.');
+  }
+  return found;
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'phone', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: `tsx e2e/support/mail-sink.ts`,
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages`,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 180_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+    },
+  ],
+});

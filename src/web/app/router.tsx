@@ -1,0 +1,44 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import LandingPage from '../pages/landing-page';
+import { AppShell } from './app-shell';
+
+type PageModule = { default: React.ComponentType };
+/** Every screen but the landing page is its own chunk (design 9: keep the landing light). */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppShell,
+    children: [
+      { path: '/', Component: LandingPage },
+      { path: '/auth', ...page(() => import('../pages/auth-page')) },
+      { path: '/forgot-password', ...page(() => import('../pages/forgot-password-page')) },
+      { path: '/reset-password', ...page(() => import('../pages/reset-password-page')) },
+      { path: '/how-it-works', ...page(() => import('../pages/how-it-works-page')) },
+      { path: '/help', ...page(() => import('../pages/help-page')) },
+      { path: '/safety-guidelines', ...page(() => import('../pages/safety-guidelines-page')) },
+      { path: '/terms-of-service', ...page(() => import('../pages/terms-of-service-page')) },
+      { path: '/faq', ...page(() => import('../pages/faq-page')) },
+      { path: '/sendgrid-setup', ...page(() => import('../pages/email-setup-guide-page')) },
+      {
+        // Screens that read server data share one query cache, loaded with the first of them.
+        ...{ lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }) },
+        children: [
+          { path: '/teen-dashboard', ...page(() => import('../pages/teen-dashboard-page')) },
+          { path: '/homeowner-dashboard', ...page(() => import('../pages/homeowner-dashboard-page')) },
+          { path: '/profile', ...page(() => import('../pages/profile-page')) },
+          { path: '/route-optimizer', ...page(() => import('../pages/route-optimizer-page')) },
+          { path: '/admin-dashboard', ...page(() => import('../pages/admin-dashboard-page')) },
+          { path: '/email-test', ...page(() => import('../pages/email-test-page')) },
+        ],
+      },
+      { path: '*', ...page(() => import('../pages/not-found-page')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,47 @@
+/** Spec 7: every call sends cookies; failures raise the server's message, else 'Request failed'. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+/** Called when any call answers 401, so a stale stored user is signed out at once. */
+let onUnauthorized: (() => void) | null = null;
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: string; code?: string; details?: ApiError['details'] } | null;
+    if (response.status === 401 && !url.startsWith('/api/auth/')) onUnauthorized?.();
+    throw new ApiError(data?.message || 'Request failed', response.status, data?.code, data?.details);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Spec 7's read helper: raises '{status}: {text}'; `on401: 'returnNull'` gives null instead. */
+export async function getJson<T>(url: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (response.status === 401) {
+    if (options.on401 === 'returnNull') return null;
+    onUnauthorized?.();
+  }
+  if (!response.ok) {
+    const text = (await response.text().catch(() => '')) || response.statusText;
+    throw new ApiError(`${response.status}: ${text}`, response.status);
+  }
+  return (await response.json()) as T;
+}

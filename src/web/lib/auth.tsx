@@ -1,0 +1,105 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '../../contract/auth';
+import { apiRequest, getJson, setUnauthorizedHandler } from './api';
+
+/** Spec 4: the signed-in user lives in local storage under this key. */
+export const USER_STORAGE_KEY = 'user';
+
+interface AuthState {
+  user: User | null;
+  isLoading: boolean;
+  login(email: string, password: string): Promise<User>;
+  register(payload: Record<string, string>): Promise<User>;
+  logout(): Promise<void>;
+  /** Replace the stored user after the server answered with a newer copy. */
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readStoredUser(): User | null {
+  const raw = localStorage.getItem(USER_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as User;
+    if (parsed && typeof parsed === 'object' && typeof parsed.id === 'string' && typeof parsed.role === 'string') return parsed;
+  } catch {
+    // Unparsable: fall through and remove it (spec 4).
+  }
+  localStorage.removeItem(USER_STORAGE_KEY);
+  return null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  const setUser = useCallback((next: User | null) => {
+    setUserState(next);
+    if (next) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  }, []);
+
+  useEffect(() => {
+    const stored = readStoredUser();
+    setUserState(stored);
+    if (!stored) {
+      setIsLoading(false);
+      return;
+    }
+    // The stored copy is only a hint: the server session decides (a stale user never outlives it).
+    let cancelled = false;
+    getJson<User>('/api/auth/me', { on401: 'returnNull' })
+      .then((fresh) => {
+        if (!cancelled) setUser(fresh);
+      })
+      .catch(() => {
+        // Offline or server down: keep the stored user; the next call will tell.
+      })
+      .finally(() => {
+        if (!cancelled) setIsLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [setUser]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => setUser(null));
+    return () => setUnauthorizedHandler(null);
+  }, [setUser]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      isLoading,
+      setUser,
+      async login(email, password) {
+        const signedIn = await apiRequest<User>('POST', '/api/auth/login', { email, password });
+        setUser(signedIn);
+        return signedIn;
+      },
+      async register(payload) {
+        const created = await apiRequest<User>('POST', '/api/auth/register', payload);
+        setUser(created);
+        return created;
+      },
+      async logout() {
+        try {
+          await apiRequest('POST', '/api/auth/logout');
+        } finally {
+          setUser(null);
+          localStorage.clear();
+        }
+      },
+    }),
+    [user, isLoading, setUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,3 @@
+export default function EmailSetupGuidePage() {
+  return <h1>EmailSetupGuidePage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function HowItWorksPage() {
+  return <h1>HowItWorksPage</h1>;
+}

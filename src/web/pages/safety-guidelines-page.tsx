@@ -1,0 +1,3 @@
+export default function SafetyGuidelinesPage() {
+  return <h1>SafetyGuidelinesPage</h1>;
+}

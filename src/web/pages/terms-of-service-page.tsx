@@ -1,0 +1,3 @@
+export default function TermsOfServicePage() {
+  return <h1>TermsOfServicePage</h1>;
+}
