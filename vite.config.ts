@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'src/web',
@@ -13,6 +16,7 @@ export default defineConfig({
     // Inlined scripts would need 'unsafe-inline' in the CSP: never inline.
     assetsInlineLimit: (file) => !file.endsWith('.js') && undefined,
     modulePreload: { polyfill: false },
+    rollupOptions: { input: { index: web('index.html'), landing: web('landing.html') } },
   },
   server: {
     port: 5173,

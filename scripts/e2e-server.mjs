@@ -1,20 +1,23 @@
 // Starts the product for the Playwright journeys: a fresh build and a fresh embedded database.
 import { spawnSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'yardly-e2e-'));
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+const workDir = mkdtempSync(path.join(tmpdir(), 'yardly-e2e-'));
+// Serve a private copy of the build, so a rebuild during the run cannot pull assets away.
+const webRoot = path.join(workDir, 'web');
+cpSync('dist/web', webRoot, { recursive: true });
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '1' },
+  env: { ...process.env, DATA_DIR: path.join(workDir, 'data'), WEB_ROOT: webRoot, SEED_DEMO: '1' },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -13,7 +13,7 @@ export const DEMO = {
 export function freshPerson(prefix = 'e2e') {
   const tag = randomUUID().slice(0, 8);
   return {
-    fullName: `Test Person ${tag}`,
+    fullName: `Test Person-${tag}`,
     username: `${prefix}_${tag}`,
     email: `${prefix}.${tag}@example.com`,
     password: 'correct-horse-1',

@@ -29,6 +29,7 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+const LANDING_HTML = 'landing.html';
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -140,7 +141,9 @@ function registerWebClient(app: FastifyInstance, webRoot: string | null): void {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     }
     const file = pathname.slice(1);
-    if (rootFiles.has(file)) return reply.sendFile(file, { maxAge: '1d', immutable: false });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    if (rootFiles.has(file) && file !== LANDING_HTML) return reply.sendFile(file, { maxAge: '1d', immutable: false });
+    // The first visit to / gets the prerendered landing page, which needs almost no script.
+    const page = pathname === '/' && rootFiles.has(LANDING_HTML) ? LANDING_HTML : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page, { maxAge: 0, immutable: false });
   });
 }

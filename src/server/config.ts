@@ -33,6 +33,8 @@ const ConfigSchema = z
     SEED_DEMO: z.enum(['0', '1']).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
+    /** Where the built web client is; defaults to dist/web. */
+    WEB_ROOT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
@@ -54,6 +56,7 @@ export interface Config {
   seedDemo: boolean;
   admin: { email: string; password: string } | null;
   logLevel: string;
+  webRoot: string | null;
 }
 
 /** Parses the environment once; a bad variable throws one line naming it. */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD } : null,
     logLevel: c.LOG_LEVEL,
+    webRoot: c.WEB_ROOT ? path.resolve(c.WEB_ROOT) : null,
   };
 }
 

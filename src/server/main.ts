@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
   const now = ctx.clock.now();
   if (await ensureAdmin(database.db, config.admin, now)) app.log.info({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now) : null;

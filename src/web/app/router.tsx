@@ -1,9 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import LandingPage from '../pages/landing-page';
 import { AppShell } from './app-shell';
+import { RouteError } from './route-error';
 
 type PageModule = { default: React.ComponentType };
-/** Every screen but the landing page is its own chunk (design 9: keep the landing light). */
+/** Every screen is its own chunk; a first visit to / gets the prerendered landing (decision 001). */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -11,8 +11,9 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 export const routes: RouteObject[] = [
   {
     Component: AppShell,
+    ErrorBoundary: RouteError,
     children: [
-      { path: '/', Component: LandingPage },
+      { path: '/', ...page(() => import('../pages/landing-page')) },
       { path: '/auth', ...page(() => import('../pages/auth-page')) },
       { path: '/forgot-password', ...page(() => import('../pages/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../pages/reset-password-page')) },

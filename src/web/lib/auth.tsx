@@ -18,6 +18,7 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 function readStoredUser(): User | null {
+  if (typeof localStorage === 'undefined') return null; // prerendering
   const raw = localStorage.getItem(USER_STORAGE_KEY);
   if (!raw) return null;
   try {
@@ -31,8 +32,9 @@ function readStoredUser(): User | null {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  const [user, setUserState] = useState<User | null>(readStoredUser);
+  // Spec 4: loading holds until the stored session has been checked with the server.
+  const [isLoading, setIsLoading] = useState(user !== null);
 
   const setUser = useCallback((next: User | null) => {
     setUserState(next);
@@ -40,13 +42,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else localStorage.removeItem(USER_STORAGE_KEY);
   }, []);
 
+  const storedAtStart = useState(user)[0];
   useEffect(() => {
-    const stored = readStoredUser();
-    setUserState(stored);
-    if (!stored) {
-      setIsLoading(false);
-      return;
-    }
+    if (!storedAtStart) return;
     // The stored copy is only a hint: the server session decides (a stale user never outlives it).
     let cancelled = false;
     getJson<User>('/api/auth/me', { on401: 'returnNull' })
@@ -62,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [setUser]);
+  }, [storedAtStart, setUser]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => setUser(null));

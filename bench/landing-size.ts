@@ -1,0 +1,92 @@
+// Landing page JavaScript: every script the landing page requests until the network is idle,
+// measured as the server sends it with `accept-encoding: gzip` (precompressed .gz files).
+// Budget (DESIGN.md 9): landing page entry JavaScript <= 100 kB gzip.
+import http from 'node:http';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureBuild, log, sleep, startServer, type BenchResult } from './lib';
+
+export const name = 'landing-size';
+const BUDGET_GZIP_BYTES = 100 * 1024;
+
+interface Fetched {
+  status: number;
+  encoding: string;
+  bytes: number;
+}
+
+/** Fetches a URL and returns the body length exactly as sent (not decompressed). */
+function rawGet(url: string, acceptEncoding: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': acceptEncoding }, timeout: 10_000 }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout fetching ${url}`)));
+    req.on('error', reject);
+  });
+}
+
+export async function run(): Promise<BenchResult> {
+  ensureBuild();
+  const server = await startServer();
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    const scripts = new Map<string, { initiator: 'load' | 'after-load' }>();
+    try {
+      const page = await browser.newPage();
+      let loaded = false;
+      page.on('response', (response) => {
+        const url = response.url();
+        if (!url.startsWith('http')) return;
+        const type = response.request().resourceType();
+        const contentType = response.headers()['content-type'] ?? '';
+        const isJs = type === 'script' || /javascript|ecmascript/.test(contentType) || /\.m?js(\?|$)/.test(new URL(url).pathname);
+        if (isJs && !scripts.has(url)) scripts.set(url, { initiator: loaded ? 'after-load' : 'load' });
+      });
+      await page.goto(`${server.url}/`, { waitUntil: 'load', timeout: 30_000 });
+      loaded = true;
+      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => log('landing-size: network did not go idle within 15 s'));
+      await sleep(1000);
+    } finally {
+      await browser.close();
+    }
+
+    const files = [];
+    for (const [url, info] of scripts) {
+      const gz = await rawGet(url, 'gzip');
+      const plain = await rawGet(url, 'identity');
+      if (gz.status !== 200) throw new Error(`GET ${url} answered ${gz.status}`);
+      files.push({ path: new URL(url).pathname, gzipBytes: gz.bytes, rawBytes: plain.bytes, encoding: gz.encoding, requested: info.initiator });
+    }
+    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    if (files.length === 0) throw new Error('the landing page requested no JavaScript: is the client built?');
+
+    const totalGzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+    const totalRaw = files.reduce((sum, f) => sum + f.rawBytes, 0);
+    const atLoad = files.filter((f) => f.requested === 'load');
+    const notGzipped = files.filter((f) => f.encoding !== 'gzip');
+
+    const figures: Record<string, number | string> = {
+      'JS files': files.length,
+      'JS gzip total (bytes)': totalGzip,
+      'JS gzip total (kB)': Math.round((totalGzip / 1024) * 10) / 10,
+      'JS uncompressed total (bytes)': totalRaw,
+      'JS gzip before load event (bytes)': atLoad.reduce((sum, f) => sum + f.gzipBytes, 0),
+    };
+    if (notGzipped.length > 0) figures['sent uncompressed (no .gz)'] = notGzipped.map((f) => f.path).join(', ');
+    for (const f of files) figures[`  ${f.path}`] = `${f.gzipBytes} B gzip / ${f.rawBytes} B${f.requested === 'after-load' ? ' (after load)' : ''}`;
+
+    return {
+      name,
+      figures,
+      budgets: [{ label: `landing JS gzip ${totalGzip} B <= ${BUDGET_GZIP_BYTES} B (100 kB)`, ok: totalGzip <= BUDGET_GZIP_BYTES }],
+      details: { url: `${server.url}/`, files },
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,22 @@
+// Renders the landing page to static HTML inside dist/web/landing.html (docs/decisions/001).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AppFrame } from '../src/web/app/app-frame';
+import { AuthProvider } from '../src/web/lib/auth';
+import LandingPage from '../src/web/pages/landing-page';
+
+const file = 'dist/web/landing.html';
+const template = readFileSync(file, 'utf8');
+const marker = '<!--prerendered-landing-->';
+if (!template.includes(marker)) throw new Error(`${file} lacks ${marker}`);
+const html = renderToString(
+  <StaticRouter location="/">
+    <AuthProvider>
+      <AppFrame>
+        <LandingPage />
+      </AppFrame>
+    </AuthProvider>
+  </StaticRouter>,
+);
+writeFileSync(file, template.replace(marker, html));

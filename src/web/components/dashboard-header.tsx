@@ -1,0 +1,15 @@
+import { UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Brand } from './brand';
+
+/** The top bar of the role home screens: the brand and a way to the profile. */
+export function DashboardHeader() {
+  return (
+    <header className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+      <Brand className="text-xl" />
+      <Link to="/profile" aria-label="Profile" className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+        <UserRound aria-hidden="true" className="h-5 w-5" />
+      </Link>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { firstNameOf } from '../../domain/users';
+import { DashboardHeader } from '../components/dashboard-header';
+import { RequireRole } from '../components/require-role';
+import { AvailabilityToggle } from '../features/users/availability-toggle';
+
+export default function TeenDashboardPage() {
+  return (
+    <RequireRole roles={['teen']}>
+      {(user) => (
+        <>
+          <DashboardHeader />
+          <div className="space-y-4 p-4">
+            <h1 className="text-2xl font-bold">Welcome back, {firstNameOf(user.fullName)}!</h1>
+            <AvailabilityToggle isAvailable={user.isAvailable} />
+          </div>
+        </>
+      )}
+    </RequireRole>
+  );
+}
