@@ -59,7 +59,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     smtpUrl: config.smtpUrl,
     from: config.emailFrom,
-    logBodies: config.env !== 'production',
   });
   const ctx: AppContext = { db: database.db, config, clock, mailer, log: app.log };
   app.addHook('onClose', () => mailer.stop());

@@ -28,6 +28,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+
   it('parses a list of served ZIP codes', () => {
     expect(loadConfig({ SERVICE_ZIPS: '10001, 10002' }).serviceZips).toEqual(['10001', '10002']);
   });

@@ -61,7 +61,9 @@ export interface Config {
 
 /** Parses the environment once; a bad variable throws one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as operators expect.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0] ?? 'environment')}: ${issue.message}`);

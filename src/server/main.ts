@@ -10,8 +10,9 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   const { app, ctx } = await buildApp({ config, database, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
   const now = ctx.clock.now();
-  if (await ensureAdmin(database.db, config.admin, now)) app.log.info({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
+  // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now) : null;
+  if (await ensureAdmin(database.db, config.admin, now)) app.log.warn({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
 
   ctx.mailer.start();
   const stopSweeper = startSweeper(ctx);

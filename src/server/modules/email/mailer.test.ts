@@ -49,7 +49,7 @@ describe.each(databaseKinds())('Mailer on %s', (kind) => {
   afterEach(() => drop());
 
   const mailerFor = (smtpUrl: string | null) =>
-    new Mailer({ db: database.db, clock, log, smtpUrl, from: 'Yardly <no-reply@yardly.test>', logBodies: false });
+    new Mailer({ db: database.db, clock, log, smtpUrl, from: 'Yardly <no-reply@yardly.test>' });
   const rows = () => database.db.select().from(outboxEmails);
 
   it('delivers over real SMTP and marks the message sent', async () => {

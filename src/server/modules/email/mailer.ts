@@ -44,8 +44,6 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   smtpUrl: string | null;
   from: string;
-  /** Without SMTP, message bodies go to the log too, except in production (they hold reset links). */
-  logBodies: boolean;
   pollIntervalMs?: number;
 }
 
@@ -122,10 +120,8 @@ export class Mailer {
     const { db, clock, log } = this.options;
     const attempts = row.attempts + 1;
     if (!this.transport) {
-      log.info(
-        { emailId: row.id, to: row.toAddress, subject: row.subject, ...(this.options.logBodies ? { text: row.textBody } : {}) },
-        'email kept in the outbox (no SMTP_URL configured)',
-      );
+      // Bodies are never logged: they carry single-use links (password reset, consent).
+      log.info({ emailId: row.id, to: row.toAddress, subject: row.subject }, 'email kept in the outbox table (no SMTP_URL configured)');
       await db.update(outboxEmails).set({ status: 'logged', sentAt: clock.now() }).where(eq(outboxEmails.id, row.id));
       return;
     }

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from './test/databases';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real entry point (src/server/main.ts) and waits until it is healthy. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; output: () => string; stop(): Promise<number | null> }> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_ROOT: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server not healthy in time: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const login = (url: string, email: string, password: string) =>
+  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+
+describe('the server process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yardly-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds the demo accounts on an empty embedded database, keeps every account across restarts, and stops cleanly', async () => {
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'Ops@Town.gov', ADMIN_PASSWORD: 'ops-secret-1' };
+    const first = await startServer(env);
+    expect(first.output()).toContain('Demo accounts (password "yardly-demo")');
+    expect(first.output()).toContain('teen@demo.yardly.app');
+    const created = await fetch(`${first.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'homeowner', fullName: 'Kept Person', username: 'kept_person', email: 'kept@example.com', password: 'kept-pass-1', zipCode: '02139' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer(env);
+    try {
+      expect(second.output()).not.toContain('Demo accounts (password');
+      expect((await login(second.url, 'kept@example.com', 'kept-pass-1')).status).toBe(200);
+      const teen = await login(second.url, 'teen@demo.yardly.app', 'yardly-demo');
+      expect(await teen.json()).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved' });
+      // The demo seed already made an admin, so ADMIN_EMAIL adds none.
+      expect((await login(second.url, 'ops@town.gov', 'ops-secret-1')).status).toBe(401);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('stops with one clear line on bad configuration', async () => {
+    await expect(startServer({ DATA_DIR: dataDir, SERVICE_ZIPS: 'abc' })).rejects.toThrow(
+      /Invalid configuration: SERVICE_ZIPS: each ZIP code must be 5 digits/,
+    );
+  });
+
+  it.runIf(testDatabaseUrl)('runs on PostgreSQL with DATABASE_URL, applying the migrations at start and creating the ADMIN_EMAIL admin', async () => {
+    // A fresh, empty database: the process itself must migrate it.
+    const url = new URL(testDatabaseUrl!);
+    const name = `yardly_main_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl! });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    url.pathname = `/${name}`;
+    try {
+      const server = await startServer({ DATABASE_URL: url.toString(), ADMIN_EMAIL: 'ops@town.gov', ADMIN_PASSWORD: 'ops-secret-1' });
+      try {
+        const health = await (await fetch(`${server.url}/api/health`)).json();
+        expect(health.database).toMatchObject({ kind: 'postgres', ok: true });
+        expect(server.output()).not.toContain('Demo accounts (password');
+        expect((await login(server.url, 'ops@town.gov', 'ops-secret-1')).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
