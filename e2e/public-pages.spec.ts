@@ -1,11 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-/** WCAG 2 A and AA: every public page must come back clean. */
-async function expectNoAccessibilityViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) }))).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
 
 test.describe('public pages', () => {
   test('a visitor on the landing page sees the promise, the figures and where Yardly works', async ({ page }) => {
