@@ -208,7 +208,7 @@ function hookExit(): void {
   }
 }
 
-/** Starts the real server (`npx tsx src/server/main.ts`) and waits until /api/health answers 200. */
+/** Starts the real server as `npm start` does (`node --import tsx src/server/main.ts`) and waits until /api/health answers 200. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
@@ -233,7 +233,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const t0 = performance.now();
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   hookExit();
   if (child.pid !== undefined) liveGroups.add(child.pid);
   child.stdout!.on('data', keep);
@@ -288,13 +288,13 @@ export async function measureStartup(dataDir?: string): Promise<number> {
   }
 }
 
-/** Launcher overhead: time for `npx tsx` to start and exit on an empty script, in ms. */
+/** Launcher overhead: time for `node --import tsx` to start and exit on an empty script, in ms. */
 export function measureLauncherBaseline(): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn('npx', ['tsx', '-e', 'process.exit(0)'], { cwd: ROOT, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', 'process.exit(0)'], { cwd: ROOT, stdio: 'ignore' });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`npx tsx -e exited with ${code}`))));
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`node --import tsx -e exited with ${code}`))));
   });
 }
 
@@ -309,6 +309,8 @@ export function machineInfo() {
     totalmem: os.totalmem(),
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    /** 1, 5 and 15 minute load averages: other work on the machine skews every timing. */
+    loadavg: os.loadavg().map((l) => round(l, 2)),
   };
 }
 

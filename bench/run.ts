@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   const selected = args.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => args.includes(b.name));
 
   const m = machineInfo();
-  log(`${m.cpus} CPUs (${m.cpuModel}), ${round(m.totalmem / 2 ** 30, 1)} GiB, Node ${m.node}, ${m.platform}`);
+  log(`${m.cpus} CPUs (${m.cpuModel}), ${round(m.totalmem / 2 ** 30, 1)} GiB, Node ${m.node}, ${m.platform}, load ${m.loadavg.join(' ')}`);
 
   const results: { result: BenchResult; seconds: number }[] = [];
   let failed = 0;
