@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -12,6 +13,28 @@ describe('buildApp', () => {
         'Route GET /api/forgot-to-say does not declare who may call it (config.auth).',
       );
       await app.close();
+    } finally {
+      await drop();
+    }
+  });
+
+  it('logs requests with their id but never the token of a reset link, a cookie or a password', async () => {
+    const { database, drop } = await openTestDatabase('pglite');
+    let log = '';
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    try {
+      const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot: null, logStream: stream });
+      await app.inject({ method: 'GET', url: '/reset-password?token=very-secret-token', headers: { cookie: 'yardly_session=cookie-secret' } });
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'password-secret' } });
+      await app.close();
+      expect(log).toContain('"url":"/reset-password?token=[redacted]"');
+      expect(log).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+      expect(log).not.toMatch(/very-secret-token|cookie-secret|password-secret/);
     } finally {
       await drop();
     }

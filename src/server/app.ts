@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { Mailer } from './modules/email/mailer';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   /** Where the built web client lives; absent in API-only tests. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const LANDING_HTML = 'landing.html';
@@ -42,8 +45,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         ? false
         : {
             level: config.logLevel,
-            // Secrets never reach the log: session cookies, reset tokens in bodies are not logged at all.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Secrets never reach the log: no headers or bodies, and URLs lose their tokens.
+            serializers: { req: requestSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
