@@ -1,0 +1,37 @@
+import { NEAR_YOU_MILES } from '../contract/jobs';
+
+/** Integer cents to the API's "25.00". */
+export function centsToMoney(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** "25.00" to integer cents. */
+export function moneyToCents(money: string): number {
+  return Math.round(Number(money) * 100);
+}
+
+/** Spec 9: pay shows 0 decimals on cards, 2 on details. */
+export function formatPay(payAmount: string, decimals: 0 | 2): string {
+  const value = Number(payAmount);
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/** Spec 2: durations as 'Xh Ym' ('45m', '2h', '1h 30m'). */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/** Spec 2: 'N mi', or 'Near you' under 0.1 mile. */
+export function formatDistance(miles: number | null): string | null {
+  if (miles === null) return null;
+  return miles < NEAR_YOU_MILES ? 'Near you' : `${miles.toFixed(1)} mi`;
+}
+
+/** Spec 4: the lock countdown as m:ss. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,164 @@
+import type { ErrorCode } from '../contract/errors';
+import { LOCK_SECONDS } from '../contract/constants';
+import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/jobs';
+
+/** Design 5: every change of a job's status is one of these. */
+export const TRANSITIONS = ['lock', 'finalize', 'release', 'expire', 'start', 'complete', 'verify', 'cancel', 'withdraw'] as const;
+export type Transition = (typeof TRANSITIONS)[number];
+
+export type Actor =
+  | { role: 'teen'; id: string; consentApproved: boolean }
+  | { role: 'homeowner'; id: string }
+  | { role: 'coordinator'; id: string; zipCodes: readonly string[] }
+  | { role: 'admin'; id: string }
+  | { role: 'system' };
+
+export interface JobFacts {
+  status: JobStatus;
+  teenId: string | null;
+  homeownerId: string;
+  zipCode: string;
+  lockExpiresAt: Date | null;
+}
+
+export interface MachineContext {
+  now: Date;
+  /** Minutes since midnight in the service's time zone (TIMEZONE). */
+  localMinutes: number;
+}
+
+/** What the conditional UPDATE must still find, so a racing request cannot also win. */
+export interface Guard {
+  status: JobStatus;
+  teenId?: string;
+  lock?: 'live' | 'expired';
+}
+
+/** The columns a transition sets besides `status`. */
+export interface JobPatch {
+  teenId?: string | null;
+  lockExpiresAt?: Date | null;
+  acceptedAt?: Date | null;
+  startedAt?: Date;
+  completedAt?: Date;
+  verifiedAt?: Date;
+  cancelledAt?: Date;
+}
+
+export type Decision =
+  | { ok: true; transition: Transition; from: JobStatus; to: JobStatus; guard: Guard; patch: JobPatch }
+  | { ok: false; code: ErrorCode; message: string };
+
+export const MESSAGES = {
+  taken: 'This job may have already been taken. Please try another.',
+  consent: 'You need parental consent before accepting jobs.',
+  lockExpired: 'Your lock on this job expired. Lock it again if it is still available.',
+  alreadyLocked: 'You already locked this job.',
+  notYourJob: 'This job is not assigned to you.',
+  workHours: 'Work can only start between 6 AM and 8 PM.',
+} as const;
+
+function isLockLive(job: JobFacts, now: Date): boolean {
+  return job.lockExpiresAt !== null && job.lockExpiresAt.getTime() > now.getTime();
+}
+
+/** A lock that has run out is a posted job, whether or not the sweeper has written it yet. */
+export function effectiveStatus(job: JobFacts, now: Date): JobStatus {
+  return job.status === 'locked' && !isLockLive(job, now) ? 'posted' : job.status;
+}
+
+/** Seconds left on a live lock, 0 when none (the countdown of spec 4). */
+export function lockSecondsLeft(job: Pick<JobFacts, 'lockExpiresAt'>, now: Date): number {
+  if (!job.lockExpiresAt) return 0;
+  return Math.max(0, Math.ceil((job.lockExpiresAt.getTime() - now.getTime()) / 1000));
+}
+
+/** Design 5 / spec 9: work starts only between 6 AM and 8 PM local time. */
+export function isWithinWorkHours(localMinutes: number): boolean {
+  return localMinutes >= WORK_DAY_START_HOUR * 60 && localMinutes < WORK_DAY_END_HOUR * 60;
+}
+
+const refuse = (code: ErrorCode, message: string): Decision => ({ ok: false, code, message });
+const allow = (transition: Transition, from: JobStatus, to: JobStatus, guard: Omit<Guard, 'status'>, patch: JobPatch): Decision => ({
+  ok: true,
+  transition,
+  from,
+  to,
+  guard: { status: from, ...guard },
+  patch,
+});
+
+/** Whether `actor` may apply `transition` to `job` now, and if so, exactly what changes. */
+export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx: MachineContext): Decision {
+  const { now } = ctx;
+  const effective = effectiveStatus(job, now);
+  const isAssignedTeen = actor.role === 'teen' && job.teenId === actor.id;
+
+  switch (transition) {
+    case 'lock': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only teens can lock jobs.');
+      if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
+      if (effective === 'locked' && isAssignedTeen) return refuse('INVALID_TRANSITION', MESSAGES.alreadyLocked);
+      if (effective !== 'posted') return refuse('JOB_NOT_AVAILABLE', MESSAGES.taken);
+      return allow('lock', job.status, 'locked', job.status === 'locked' ? { lock: 'expired' } : {}, {
+        teenId: actor.id,
+        lockExpiresAt: new Date(now.getTime() + LOCK_SECONDS * 1000),
+      });
+    }
+    case 'finalize': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only teens can accept jobs.');
+      if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
+      if (job.status === 'locked' && isAssignedTeen && !isLockLive(job, now)) return refuse('LOCK_EXPIRED', MESSAGES.lockExpired);
+      if (effective !== 'locked' || !isAssignedTeen) return refuse('JOB_NOT_AVAILABLE', MESSAGES.taken);
+      return allow('finalize', 'locked', 'accepted', { teenId: actor.id, lock: 'live' }, { lockExpiresAt: null, acceptedAt: now });
+    }
+    case 'release': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the teen holding the lock can release it.');
+      if (job.status !== 'locked' || !isAssignedTeen) return refuse('INVALID_TRANSITION', 'You do not hold a lock on this job.');
+      return allow('release', 'locked', 'posted', { teenId: actor.id }, { teenId: null, lockExpiresAt: null });
+    }
+    case 'expire': {
+      if (actor.role !== 'system') return refuse('FORBIDDEN', 'Locks expire by themselves.');
+      if (job.status !== 'locked' || isLockLive(job, now)) return refuse('INVALID_TRANSITION', 'This lock has not expired.');
+      return allow('expire', 'locked', 'posted', { lock: 'expired' }, { teenId: null, lockExpiresAt: null });
+    }
+    case 'start': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the assigned teen can start a job.');
+      if (!isAssignedTeen) return refuse('FORBIDDEN', MESSAGES.notYourJob);
+      if (job.status !== 'accepted') return refuse('INVALID_TRANSITION', 'Only an accepted job can be started.');
+      if (!isWithinWorkHours(ctx.localMinutes)) return refuse('OUTSIDE_WORK_HOURS', MESSAGES.workHours);
+      return allow('start', 'accepted', 'in_progress', { teenId: actor.id }, { startedAt: now });
+    }
+    case 'complete': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the assigned teen can complete a job.');
+      if (!isAssignedTeen) return refuse('FORBIDDEN', MESSAGES.notYourJob);
+      if (job.status !== 'in_progress') return refuse('INVALID_TRANSITION', 'Only a job in progress can be marked completed.');
+      return allow('complete', 'in_progress', 'completed', { teenId: actor.id }, { completedAt: now });
+    }
+    case 'verify': {
+      const mayVerify = actor.role === 'admin' || (actor.role === 'coordinator' && actor.zipCodes.includes(job.zipCode));
+      if (!mayVerify) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
+      if (job.status !== 'completed') return refuse('INVALID_TRANSITION', 'Only a completed job can be verified.');
+      return allow('verify', 'completed', 'verified', {}, { verifiedAt: now });
+    }
+    case 'cancel': {
+      const mayCancel = actor.role === 'admin' || (actor.role === 'homeowner' && actor.id === job.homeownerId);
+      if (!mayCancel) return refuse('FORBIDDEN', 'Only the homeowner who posted this job can cancel it.');
+      if (!['posted', 'locked', 'accepted'].includes(job.status)) {
+        return refuse('INVALID_TRANSITION', 'A job can be cancelled only before work starts.');
+      }
+      return allow('cancel', job.status, 'cancelled', {}, { cancelledAt: now, lockExpiresAt: null });
+    }
+    case 'withdraw': {
+      if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the assigned teen can withdraw from a job.');
+      if (!isAssignedTeen) return refuse('FORBIDDEN', MESSAGES.notYourJob);
+      if (job.status !== 'accepted') return refuse('INVALID_TRANSITION', 'You can withdraw only before work starts.');
+      return allow('withdraw', 'accepted', 'posted', { teenId: actor.id }, { teenId: null, acceptedAt: null });
+    }
+  }
+}
+
+/** The transitions `actor` could apply now: the web shows exactly these buttons. */
+export function availableTransitions(job: JobFacts, actor: Actor, ctx: MachineContext): Transition[] {
+  return TRANSITIONS.filter((t) => t !== 'expire' && decide(job, t, actor, ctx).ok);
+}
