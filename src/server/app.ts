@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { Mailer } from './modules/email/mailer';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuth(app, ctx);
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
 
   app.get('/api/docs', {

@@ -1,17 +1,19 @@
 import type { AppContext } from './context';
 import { deleteExpiredSessions } from './modules/auth/sessions';
+import { expireLocks } from './modules/jobs/jobs.service';
 import { pruneRateLimitHits } from './plugins/rate-limit';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Housekeeping that must happen even when nobody asks: expired sessions, old rate-limit hits. */
+/** Housekeeping that must happen even when nobody asks: run-out job locks, expired sessions, old rate-limit hits. */
 export async function sweep(ctx: AppContext): Promise<void> {
+  await expireLocks(ctx);
   const now = ctx.clock.now();
   await deleteExpiredSessions(ctx.db, now);
   await pruneRateLimitHits(ctx.db, new Date(now.getTime() - DAY_MS));
 }
 
-export function startSweeper(ctx: AppContext, intervalMs = 60_000): () => void {
+export function startSweeper(ctx: AppContext, intervalMs = 15_000): () => void {
   const timer = setInterval(() => {
     sweep(ctx).catch((err: unknown) => ctx.log.error({ err }, 'sweeper failed'));
   }, intervalMs);

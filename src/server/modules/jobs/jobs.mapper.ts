@@ -1,0 +1,45 @@
+import type { Job } from '../../../contract/jobs';
+import { centsToMoney } from '../../../domain/format';
+import { milesBetween, type LatLng } from '../../../domain/geo';
+import { availableTransitions, effectiveStatus, type Actor } from '../../../domain/job-machine';
+import type { jobs } from '../../db/schema';
+import type { MachineContext } from '../../../domain/job-machine';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A job as the caller may see it: effective status, distance from the caller, the caller's actions. */
+export function toJobDto(row: JobRow, viewer: { actor: Actor; origin: LatLng | null; supervisedZips: ReadonlySet<string> }, ctx: MachineContext): Job {
+  const status = effectiveStatus(row, ctx.now);
+  const expiredLock = row.status === 'locked' && status === 'posted';
+  const target = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status,
+    payAmount: centsToMoney(row.payCents),
+    estimatedDuration: row.estimatedDuration,
+    location: row.location,
+    zipCode: row.zipCode,
+    distance: viewer.origin && target ? Math.round(milesBetween(viewer.origin, target) * 100) / 100 : null,
+    photos: row.photos,
+    safetyNotes: row.safetyNotes,
+    category: row.category,
+    physicalDemands: row.physicalDemands,
+    equipment: row.equipment as Job['equipment'],
+    coordinatorSupervised: viewer.supervisedZips.has(row.zipCode),
+    homeownerId: row.homeownerId,
+    // An expired lock belongs to nobody any more.
+    teenId: expiredLock ? null : row.teenId,
+    lockExpiresAt: expiredLock ? null : iso(row.lockExpiresAt),
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: iso(row.acceptedAt),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    verifiedAt: iso(row.verifiedAt),
+    cancelledAt: iso(row.cancelledAt),
+    actions: availableTransitions(row, viewer.actor, ctx).filter((t): t is Job['actions'][number] => t !== 'expire'),
+  };
+}

@@ -1,0 +1,295 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../../contract/jobs';
+import { jobEvents } from '../../db/schema';
+import { databaseKinds } from '../../test/databases';
+import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { sweep } from '../../sweeper';
+
+const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+const NIGHT_BOSTON = new Date('2026-06-16T03:30:00Z'); // 11:30 PM in Boston
+
+export const validJob = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Rake the front yard',
+  description: 'Leaves from two maples, bags provided.',
+  category: 'leaf_raking',
+  payAmount: '40.00',
+  estimatedDuration: 90,
+  location: '12 Elm St',
+  safetyNotes: 'Watch the steps by the porch.',
+  zipCode: '02139',
+  physicalDemands: 'medium',
+  equipment: ['rake'],
+  ...overrides,
+});
+
+describe.each(databaseKinds())('jobs API on %s', (kind) => {
+  let t: TestApp;
+  let homeowner: Awaited<ReturnType<typeof signUp>>;
+  let teen: Awaited<ReturnType<typeof signInAs>>;
+  let otherTeen: Awaited<ReturnType<typeof signInAs>>;
+  let coordinator: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    t.clock.set(NOON_BOSTON);
+    homeowner = await signUp(t, 'homeowner');
+    teen = await signInAs(t, 'teen', { consent: 'approved' });
+    otherTeen = await signInAs(t, 'teen', { consent: 'approved' });
+    coordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const post = async (overrides: Record<string, unknown> = {}, cookie = homeowner.cookie): Promise<Job> => {
+    const response = await call('POST', '/api/jobs', cookie, validJob(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+  const act = (job: Job, path: string, cookie: string, body: unknown = {}) => call('POST', `/api/jobs/${job.id}/${path}`, cookie, body);
+
+  describe('POST /api/jobs', () => {
+    it('posts a job with pay as a two-decimal string and records the event', async () => {
+      const job = await post({ payAmount: 45 });
+      expect(job).toMatchObject({ status: 'posted', payAmount: '45.00', estimatedDuration: 90, homeownerId: homeowner.user.id, teenId: null });
+      expect(job.coordinatorSupervised).toBe(true);
+      expect(job.actions).toEqual(['cancel']);
+      const events = await t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+      expect(events.map((e) => [e.transition, e.toStatus])).toEqual([['post', 'posted']]);
+    });
+
+    it.each([
+      ['pay below 15', { payAmount: '10.00' }, 'payAmount', 'Pay must be between $15 and $500'],
+      ['pay above 500', { payAmount: '505.00' }, 'payAmount', 'Pay must be between $15 and $500'],
+      ['pay off the $5 step', { payAmount: '42.50' }, 'payAmount', 'Pay must be a multiple of $5'],
+      ['pay that is not money', { payAmount: 'forty' }, 'payAmount', 'Pay must be an amount in dollars'],
+      ['an unlisted duration', { estimatedDuration: 45 }, 'estimatedDuration', 'Choose one of the listed durations'],
+      ['a blank title', { title: '  ' }, 'title', 'Title is required'],
+      ['a missing description', { description: undefined }, 'description', 'Invalid input: expected string, received undefined'],
+      ['an unknown category', { category: 'babysitting' }, 'category', 'Choose a category'],
+      ['unknown equipment', { equipment: ['chainsaw'] }, 'equipment.0', 'Invalid option: expected one of "rake"|"shovel"|"hose"|"pruning_shears"|"wheelbarrow"|"lawn_mower"|"push_reel_mower"|"leaf_blower"|"snow_blower"|"string_trimmer"|"ladder"'],
+      ['a long title', { title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters'],
+    ])('refuses %s with 400', async (_label, change, field, message) => {
+      const response = await call('POST', '/api/jobs', homeowner.cookie, validJob(change));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toContainEqual({ field, message });
+    });
+
+    it('refuses a ZIP code outside the service area, another homeownerId, teens and visitors', async () => {
+      const outside = await call('POST', '/api/jobs', homeowner.cookie, validJob({ zipCode: '90210' }));
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json().code).toBe('ZIP_NOT_SERVED');
+      expect((await call('POST', '/api/jobs', homeowner.cookie, validJob({ homeownerId: teen.user.id }))).statusCode).toBe(403);
+      expect((await call('POST', '/api/jobs', teen.cookie, validJob())).statusCode).toBe(403);
+      expect((await call('POST', '/api/jobs', undefined, validJob())).statusCode).toBe(401);
+    });
+  });
+
+  describe('lock, finalize and release', () => {
+    it('locks for 15 minutes, then accepts through the same call', async () => {
+      const job = await post();
+      const locked = await act(job, 'accept', teen.cookie, { teenId: teen.user.id });
+      expect(locked.statusCode).toBe(200);
+      expect(locked.json()).toMatchObject({ status: 'locked', teenId: teen.user.id, actions: ['finalize', 'release'] });
+      expect(new Date(locked.json().lockExpiresAt).getTime() - t.clock.now().getTime()).toBe(900_000);
+
+      const seenByOther = (await call('GET', `/api/jobs/${job.id}`, otherTeen.cookie)).json();
+      expect(seenByOther).toMatchObject({ status: 'locked', actions: [] });
+      const stolen = await act(job, 'accept', otherTeen.cookie);
+      expect(stolen.statusCode).toBe(409);
+      expect(stolen.json()).toEqual({ code: 'JOB_NOT_AVAILABLE', message: 'This job may have already been taken. Please try another.' });
+
+      const accepted = await act(job, 'accept', teen.cookie, { teenId: teen.user.id });
+      expect(accepted.json()).toMatchObject({ status: 'accepted', lockExpiresAt: null });
+      const events = await t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+      expect(events.map((e) => e.transition)).toEqual(['post', 'lock', 'finalize']);
+    });
+
+    it('releases a lock, and finalize-lock refuses a lock that ran out', async () => {
+      const job = await post();
+      await act(job, 'accept', teen.cookie);
+      const released = await act(job, 'release-lock', teen.cookie, { teenId: teen.user.id });
+      expect(released.json()).toMatchObject({ status: 'posted', teenId: null });
+
+      await act(job, 'accept', teen.cookie);
+      t.clock.advance(900_001);
+      const late = await act(job, 'finalize-lock', teen.cookie);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('LOCK_EXPIRED');
+      // Read lazily as posted, and another teen may now lock it.
+      expect((await call('GET', `/api/jobs/${job.id}`, otherTeen.cookie)).json().status).toBe('posted');
+      expect((await act(job, 'accept', otherTeen.cookie)).json().teenId).toBe(otherTeen.user.id);
+      await act(job, 'release-lock', otherTeen.cookie);
+      t.clock.set(NOON_BOSTON);
+    });
+
+    it('lets a teen hold one live lock at a time', async () => {
+      const first = await post();
+      const second = await post();
+      expect((await act(first, 'accept', teen.cookie)).statusCode).toBe(200);
+      const refused = await act(second, 'accept', teen.cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('LOCK_HELD');
+      await act(first, 'release-lock', teen.cookie);
+      expect((await act(second, 'accept', teen.cookie)).statusCode).toBe(200);
+      await act(second, 'release-lock', teen.cookie);
+    });
+
+    it('refuses a teen without approved consent, a homeowner, and another teenId', async () => {
+      const job = await post();
+      const noConsent = await signUp(t, 'teen');
+      const refused = await act(job, 'accept', noConsent.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ code: 'CONSENT_REQUIRED', message: 'You need parental consent before accepting jobs.' });
+      expect((await act(job, 'accept', homeowner.cookie)).statusCode).toBe(403);
+      expect((await act(job, 'accept', teen.cookie, { teenId: otherTeen.user.id })).statusCode).toBe(403);
+      expect((await act(job, 'accept', undefined)).statusCode).toBe(401);
+    });
+
+    it('answers an unknown job with 404 and a malformed id with 400', async () => {
+      expect((await call('POST', '/api/jobs/6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e/accept', teen.cookie, {})).statusCode).toBe(404);
+      expect((await call('GET', '/api/jobs/not-a-uuid', teen.cookie)).statusCode).toBe(400);
+      const missing = await call('GET', '/api/jobs/6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e', teen.cookie);
+      expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Job not found' });
+    });
+
+    it('releases run-out locks in the sweeper too', async () => {
+      const job = await post();
+      await act(job, 'accept', otherTeen.cookie);
+      t.clock.advance(901_000);
+      await sweep(t.ctx);
+      const events = await t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+      expect(events.map((e) => [e.transition, e.actorRole])).toContainEqual(['expire', 'system']);
+      t.clock.set(NOON_BOSTON);
+    });
+  });
+
+  describe('work, verification and cancellation', () => {
+    async function acceptedJob(zipCode = '02139') {
+      const job = await post({ zipCode });
+      await act(job, 'accept', teen.cookie);
+      return (await act(job, 'accept', teen.cookie)).json() as Job;
+    }
+
+    it('moves a job from accepted to verified, each step by its own person', async () => {
+      const job = await acceptedJob();
+      // Another teen cannot even see an accepted job that is not theirs.
+      expect((await act(job, 'start', otherTeen.cookie)).statusCode).toBe(404);
+      expect((await act(job, 'complete', teen.cookie)).json().code).toBe('INVALID_TRANSITION');
+      const started = await act(job, 'start', teen.cookie);
+      expect(started.json()).toMatchObject({ status: 'in_progress', actions: ['complete'] });
+      const completed = await act(job, 'complete', teen.cookie);
+      expect(completed.json().status).toBe('completed');
+      expect(completed.json().completedAt).toBe(t.clock.now().toISOString());
+      expect((await act(job, 'verify', teen.cookie)).statusCode).toBe(403);
+      const queue = (await call('GET', `/api/jobs?status=completed&coordinatorId=${coordinator.user.id}`, coordinator.cookie)).json();
+      expect(queue.jobs.map((j: Job) => j.id)).toContain(job.id);
+      const verified = await act(job, 'verify', coordinator.cookie);
+      expect(verified.json()).toMatchObject({ status: 'verified' });
+      expect((await call('GET', `/api/jobs/${job.id}`, homeowner.cookie)).json().status).toBe('verified');
+    });
+
+    it('refuses to start outside 6 AM-8 PM in the service time zone', async () => {
+      const job = await acceptedJob();
+      t.clock.set(NIGHT_BOSTON);
+      const refused = await act(job, 'start', teen.cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
+      t.clock.set(NOON_BOSTON);
+      expect((await act(job, 'start', teen.cookie)).statusCode).toBe(200);
+    });
+
+    it('lets only the coordinator of the job area verify', async () => {
+      const job = await acceptedJob('02141');
+      await act(job, 'start', teen.cookie);
+      await act(job, 'complete', teen.cookie);
+      const refused = await act(job, 'verify', coordinator.cookie);
+      expect(refused.statusCode).toBe(404);
+      const admin = await signInAs(t, 'admin');
+      expect((await act(job, 'verify', admin.cookie)).json().status).toBe('verified');
+    });
+
+    it('lets the teen withdraw before starting, and the homeowner cancel before work starts', async () => {
+      const job = await acceptedJob();
+      expect((await act(job, 'withdraw', teen.cookie)).json()).toMatchObject({ status: 'posted', teenId: null });
+      const other = await signUp(t, 'homeowner');
+      expect((await act(job, 'cancel', other.cookie)).statusCode).toBe(404);
+      expect((await act(job, 'cancel', homeowner.cookie)).json().status).toBe('cancelled');
+      expect((await act(job, 'accept', teen.cookie)).statusCode).toBe(404);
+      const started = await acceptedJob();
+      await act(started, 'start', teen.cookie);
+      expect((await act(started, 'cancel', homeowner.cookie)).json().code).toBe('INVALID_TRANSITION');
+    });
+  });
+
+  describe('GET /api/jobs', () => {
+    it('shows teens only open jobs of others, with distance from their ZIP code, newest first and paged', async () => {
+      const a = await post({ title: 'Paging A' });
+      t.clock.advance(1000);
+      const b = await post({ title: 'Paging B' });
+      const page1 = (await call('GET', '/api/jobs?status=posted&search=Paging&limit=1', teen.cookie)).json();
+      expect(page1.jobs.map((j: Job) => j.id)).toEqual([b.id]);
+      expect(page1.jobs[0].distance).toBe(0);
+      const page2 = (await call('GET', `/api/jobs?status=posted&search=Paging&limit=1&cursor=${page1.nextCursor}`, teen.cookie)).json();
+      expect(page2.jobs.map((j: Job) => j.id)).toEqual([a.id]);
+      expect(page2.nextCursor).toBeNull();
+      expect((await call('GET', '/api/jobs?status=accepted', teen.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/jobs?teenId=${otherTeen.user.id}`, teen.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/jobs?homeownerId=${homeowner.user.id}`, teen.cookie)).statusCode).toBe(403);
+    });
+
+    it('applies the category and quick filters with the spec thresholds', async () => {
+      const tag = `F${Date.now()}`;
+      await post({ title: `${tag} cheap long`, payAmount: '35.00', estimatedDuration: 120, category: 'cleaning' });
+      await post({ title: `${tag} rich`, payAmount: '40.00', estimatedDuration: 120, category: 'lawn_care' });
+      await post({ title: `${tag} quick`, payAmount: '20.00', estimatedDuration: 90, category: 'lawn_care' });
+      await post({ title: `${tag} far`, payAmount: '20.00', estimatedDuration: 240, zipCode: '02138', category: 'lawn_care' });
+      const titles = async (query: string) =>
+        (await call('GET', `/api/jobs?status=posted&search=${tag}&${query}`, teen.cookie)).json().jobs.map((j: Job) => j.title).sort();
+      expect(await titles('quick=high_pay')).toEqual([`${tag} rich`]);
+      expect(await titles('quick=quick')).toEqual([`${tag} quick`]);
+      expect(await titles('category=cleaning')).toEqual([`${tag} cheap long`]);
+      // 02138 is about 1.9 miles from 02139: not nearby.
+      expect(await titles('quick=nearby')).toEqual([`${tag} cheap long`, `${tag} quick`, `${tag} rich`]);
+    });
+
+    it('gives teens their own jobs, homeowners theirs and coordinators their area', async () => {
+      const mine = (await call('GET', `/api/jobs?teenId=${teen.user.id}&status=accepted,in_progress,completed,verified`, teen.cookie)).json();
+      expect(mine.jobs.length).toBeGreaterThan(0);
+      expect(mine.jobs.every((j: Job) => j.teenId === teen.user.id)).toBe(true);
+      const own = (await call('GET', `/api/jobs?homeownerId=${homeowner.user.id}`, homeowner.cookie)).json();
+      expect(own.jobs.every((j: Job) => j.homeownerId === homeowner.user.id)).toBe(true);
+      const area = (await call('GET', `/api/jobs?status=posted&coordinatorId=${coordinator.user.id}`, coordinator.cookie)).json();
+      expect(area.jobs.length).toBeGreaterThan(0);
+      expect(area.jobs.every((j: Job) => j.zipCode === '02139' && j.status === 'posted')).toBe(true);
+      expect((await call('GET', `/api/jobs?coordinatorId=${teen.user.id}`, coordinator.cookie)).statusCode).toBe(403);
+    });
+
+    it.each([
+      ['status=unknown'],
+      ['limit=0'],
+      ['limit=101'],
+      ['quick=cheap'],
+      ['cursor=garbage'],
+      [`search=${'x'.repeat(101)}`],
+    ])('refuses the bad query %s with 400', async (query) => {
+      const response = await call('GET', `/api/jobs?${query}`, teen.cookie);
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('needs a session', async () => {
+      expect((await call('GET', '/api/jobs?status=posted')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/users/{id}/job-summary', () => {
+    it("counts a homeowner's jobs for that homeowner only", async () => {
+      const fresh = await signUp(t, 'homeowner');
+      await post({}, fresh.cookie);
+      const summary = (await call('GET', `/api/users/${fresh.user.id}/job-summary`, fresh.cookie)).json();
+      expect(summary).toEqual({ jobsPosted: 1, totalSpent: '0.00', activeJobs: 0, inProgress: 0 });
+      expect((await call('GET', `/api/users/${fresh.user.id}/job-summary`, homeowner.cookie)).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,349 @@
+import { and, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
+import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES } from '../../../contract/jobs';
+import { centsToMoney } from '../../../domain/format';
+import { decide, MESSAGES, type Actor, type MachineContext, type Transition } from '../../../domain/job-machine';
+import { isServedZip } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { coordinatorZipCodes, jobEvents, jobs } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { zipCentroid } from '../../geo/zip-centroids';
+import { isUniqueViolation } from '../auth/auth.service';
+import type { SessionUser } from '../auth/sessions';
+import { toJobDto, type JobRow } from './jobs.mapper';
+
+type CreateJobInput = {
+  title: string;
+  description: string;
+  category: JobRow['category'];
+  payAmount: number; // cents, validated by the contract
+  estimatedDuration: number;
+  location: string | null;
+  safetyNotes: string | null;
+  homeownerId?: string;
+  zipCode: string;
+  physicalDemands: JobRow['physicalDemands'];
+  equipment: string[];
+};
+
+export interface ListJobsInput {
+  status?: JobStatus[];
+  teenId?: string;
+  homeownerId?: string;
+  coordinatorId?: string;
+  category?: JobRow['category'];
+  quick: 'all' | 'high_pay' | 'quick' | 'nearby';
+  search?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** The caller as the state machine and the mapper see them. */
+interface Viewer {
+  user: SessionUser;
+  actor: Actor;
+  coordinatorZips: string[];
+  origin: ReturnType<typeof zipCentroid>;
+  supervisedZips: ReadonlySet<string>;
+}
+
+/** Minutes since local midnight in the service's time zone (design 5: TIMEZONE decides work hours). */
+export function localMinutes(now: Date, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+export function machineContext(ctx: AppContext): MachineContext {
+  const now = ctx.clock.now();
+  return { now, localMinutes: localMinutes(now, ctx.config.timezone) };
+}
+
+async function loadViewer(db: Executor, user: SessionUser): Promise<Viewer> {
+  const rows = await db.select({ coordinatorId: coordinatorZipCodes.coordinatorId, zipCode: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes);
+  const coordinatorZips = rows.filter((r) => r.coordinatorId === user.id).map((r) => r.zipCode);
+  const actor: Actor =
+    user.role === 'teen'
+      ? { role: 'teen', id: user.id, consentApproved: user.parentalConsentStatus === 'approved' }
+      : user.role === 'coordinator'
+        ? { role: 'coordinator', id: user.id, zipCodes: coordinatorZips }
+        : { role: user.role, id: user.id };
+  return { user, actor, coordinatorZips, origin: zipCentroid(user.zipCode), supervisedZips: new Set(rows.map((r) => r.zipCode)) };
+}
+
+export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
+  if (input.homeownerId && input.homeownerId !== user.id) throw forbidden('You can only post jobs as yourself.');
+  if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
+    throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, [
+      { field: 'zipCode', message: 'This ZIP code is outside our service area' },
+    ]);
+  }
+  const now = ctx.clock.now();
+  const centroid = zipCentroid(input.zipCode);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(jobs)
+      .values({
+        homeownerId: user.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        payCents: input.payAmount,
+        estimatedDuration: input.estimatedDuration,
+        location: input.location,
+        safetyNotes: input.safetyNotes,
+        zipCode: input.zipCode,
+        latitude: centroid?.latitude ?? null,
+        longitude: centroid?.longitude ?? null,
+        physicalDemands: input.physicalDemands,
+        equipment: input.equipment,
+        status: 'posted',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(jobEvents).values({ jobId: created!.id, transition: 'post', fromStatus: null, toStatus: 'posted', actorId: user.id, actorRole: user.role, createdAt: now });
+    return created!;
+  });
+  const viewer = await loadViewer(ctx.db, user);
+  return toJobDto(row, viewer, machineContext(ctx));
+}
+
+/** SQL for "the job's effective status is one of these": an expired lock counts as posted. */
+function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
+  const parts: SQL[] = [];
+  const plain = statuses.filter((s) => s !== 'posted' && s !== 'locked');
+  if (plain.length) parts.push(inArray(jobs.status, plain));
+  if (statuses.includes('posted')) parts.push(or(eq(jobs.status, 'posted'), and(eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, now)))!);
+  if (statuses.includes('locked')) parts.push(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now))!);
+  return or(...parts)!;
+}
+
+function encodeCursor(row: JobRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError('VALIDATION_FAILED', 'cursor: Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
+  return { createdAt, id };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Great-circle miles from a point to the job's centroid, in SQL (for the 'nearby' filter). */
+function milesFrom(origin: { latitude: number; longitude: number }): SQL<number> {
+  return sql<number>`(3958.8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${jobs.latitude} - ${origin.latitude}) / 2), 2) +
+    cos(radians(${origin.latitude})) * cos(radians(${jobs.latitude})) * power(sin(radians(${jobs.longitude} - ${origin.longitude}) / 2), 2)))))`;
+}
+
+/**
+ * Design 6: an id in the query must be the caller's own (admins may ask for anyone); teens see other
+ * people's jobs only while posted or locked; coordinators see the jobs of their ZIP codes.
+ */
+function scopeFor(viewer: Viewer, input: ListJobsInput): { where: SQL[]; statuses: JobStatus[] | undefined } {
+  const { user } = viewer;
+  const where: SQL[] = [];
+  let statuses = input.status;
+  const isAdmin = user.role === 'admin';
+  const own = (id: string | undefined, label: string) => {
+    if (id && id !== user.id && !isAdmin) throw forbidden(`You can only list your own jobs (${label}).`);
+  };
+  own(input.teenId, 'teenId');
+  own(input.homeownerId, 'homeownerId');
+  own(input.coordinatorId, 'coordinatorId');
+
+  if (input.teenId) where.push(eq(jobs.teenId, input.teenId));
+  if (input.homeownerId) where.push(eq(jobs.homeownerId, input.homeownerId));
+  if (input.coordinatorId) {
+    const zips = isAdmin && input.coordinatorId !== user.id ? null : viewer.coordinatorZips;
+    where.push(zips ? (zips.length ? inArray(jobs.zipCode, zips) : sql`false`) : sql`${jobs.zipCode} in (select zip_code from coordinator_zip_codes where coordinator_id = ${input.coordinatorId})`);
+  }
+
+  if (!isAdmin) {
+    if (user.role === 'teen' && !input.teenId) {
+      statuses ??= ['posted'];
+      if (statuses.some((s) => s !== 'posted' && s !== 'locked')) throw forbidden("Teens see other people's jobs only while they are open.");
+    }
+    if (user.role === 'homeowner' && !input.homeownerId) where.push(eq(jobs.homeownerId, user.id));
+    if (user.role === 'homeowner' && (input.teenId || input.coordinatorId)) throw forbidden('Homeowners list their own jobs.');
+    if (user.role === 'coordinator' && !input.coordinatorId) {
+      where.push(viewer.coordinatorZips.length ? inArray(jobs.zipCode, viewer.coordinatorZips) : sql`false`);
+    }
+  }
+  return { where, statuses };
+}
+
+export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJobsInput): Promise<JobList> {
+  const viewer = await loadViewer(ctx.db, user);
+  const mctx = machineContext(ctx);
+  const { where, statuses } = scopeFor(viewer, input);
+  if (statuses) where.push(effectiveStatusIn(statuses, mctx.now));
+  if (input.category) where.push(eq(jobs.category, input.category));
+  if (input.search) {
+    const pattern = `%${escapeLike(input.search)}%`;
+    where.push(or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ilike(jobs.location, pattern))!);
+  }
+  if (input.quick === 'high_pay') where.push(sql`${jobs.payCents} >= ${HIGH_PAY_MIN_DOLLARS * 100}`);
+  if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));
+  if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
+  if (input.cursor) {
+    const c = decodeCursor(input.cursor);
+    where.push(or(lt(jobs.createdAt, c.createdAt), and(eq(jobs.createdAt, c.createdAt), lt(jobs.id, c.id)))!);
+  }
+  const rows = await ctx.db
+    .select()
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  return {
+    jobs: page.map((row) => toJobDto(row, viewer, mctx)),
+    nextCursor: rows.length > input.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+function canSee(viewer: Viewer, row: JobRow, now: Date): boolean {
+  const { user } = viewer;
+  switch (user.role) {
+    case 'admin':
+      return true;
+    case 'homeowner':
+      return row.homeownerId === user.id;
+    case 'coordinator':
+      return viewer.coordinatorZips.includes(row.zipCode);
+    case 'teen': {
+      if (row.teenId === user.id && row.status !== 'locked') return true;
+      const status = row.status === 'locked' && (!row.lockExpiresAt || row.lockExpiresAt <= now) ? 'posted' : row.status;
+      return status === 'posted' || status === 'locked';
+    }
+  }
+}
+
+async function findJobRow(db: Executor, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}
+
+export async function getJob(ctx: AppContext, user: SessionUser, id: string): Promise<Job> {
+  const viewer = await loadViewer(ctx.db, user);
+  let row = await findJobRow(ctx.db, id);
+  const mctx = machineContext(ctx);
+  if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
+  // Lazy expiry (design 5): a read that finds a run-out lock writes the release.
+  if (row.status === 'locked' && row.lockExpiresAt && row.lockExpiresAt <= mctx.now) {
+    row = (await expireLock(ctx, row.id)) ?? (await findJobRow(ctx.db, id))!;
+  }
+  return toJobDto(row, viewer, mctx);
+}
+
+/** One state change: ask the machine, then one conditional UPDATE and its event row in one transaction. */
+async function applyTransition(tx: Executor, row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Promise<JobRow> {
+  const decision = decide(row, transition, actor, mctx);
+  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  const { guard, patch } = decision;
+  const conditions: SQL[] = [eq(jobs.id, row.id), eq(jobs.status, guard.status)];
+  if (guard.teenId) conditions.push(eq(jobs.teenId, guard.teenId));
+  if (guard.lock === 'live') conditions.push(gt(jobs.lockExpiresAt, mctx.now));
+  if (guard.lock === 'expired') conditions.push(lte(jobs.lockExpiresAt, mctx.now));
+  const [updated] = await tx
+    .update(jobs)
+    .set({ status: decision.to, ...patch, updatedAt: mctx.now })
+    .where(and(...conditions))
+    .returning();
+  if (!updated) {
+    // Someone else changed the job between our read and our write: they won.
+    throw new AppError(transition === 'lock' || transition === 'finalize' ? 'JOB_NOT_AVAILABLE' : 'CONFLICT',
+      transition === 'lock' || transition === 'finalize' ? MESSAGES.taken : 'This job just changed. Refresh and try again.');
+  }
+  await tx.insert(jobEvents).values({
+    jobId: row.id,
+    transition,
+    fromStatus: decision.from,
+    toStatus: decision.to,
+    actorId: actor.role === 'system' ? null : actor.id,
+    actorRole: actor.role,
+    createdAt: mctx.now,
+  });
+  return updated;
+}
+
+/** Releases a run-out lock (the actor is the system); null when someone else already did. */
+export async function expireLock(ctx: AppContext, jobId: string): Promise<JobRow | null> {
+  const mctx = machineContext(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const row = await findJobRow(tx, jobId);
+    if (!row || row.status !== 'locked' || !row.lockExpiresAt || row.lockExpiresAt > mctx.now) return null;
+    return applyTransition(tx, row, 'expire', { role: 'system' }, mctx).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+  });
+}
+
+/** The sweeper's half of lock expiry: releases every run-out lock. */
+export async function expireLocks(ctx: AppContext, batch = 500): Promise<number> {
+  const due = await ctx.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, ctx.clock.now())))
+    .limit(batch);
+  let released = 0;
+  for (const { id } of due) if (await expireLock(ctx, id)) released++;
+  return released;
+}
+
+export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw';
+
+export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string): Promise<Job> {
+  if (teenId && teenId !== user.id) throw forbidden('You can only act for yourself.');
+  const viewer = await loadViewer(ctx.db, user);
+  const mctx = machineContext(ctx);
+  const row = await findJobRow(ctx.db, jobId);
+  if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
+  // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
+  const transition: Transition =
+    command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
+  try {
+    const updated = await ctx.db.transaction(async (tx) => {
+      if (transition === 'lock') await releaseOwnExpiredLocks(tx, user.id, mctx);
+      return applyTransition(tx, row, transition, viewer.actor, mctx);
+    });
+    return toJobDto(updated, viewer, mctx);
+  } catch (err) {
+    if (transition === 'lock' && isUniqueViolation(err)) {
+      throw new AppError('LOCK_HELD', 'You already have a job locked. Accept or release it before locking another.');
+    }
+    throw err;
+  }
+}
+
+/** Before a new lock: the teen's own run-out locks are released, so only a live lock blocks. */
+async function releaseOwnExpiredLocks(tx: Executor, teenId: string, mctx: MachineContext): Promise<void> {
+  const stale = await tx.select().from(jobs).where(and(eq(jobs.teenId, teenId), eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, mctx.now)));
+  for (const row of stale) await applyTransition(tx, row, 'expire', { role: 'system' }, mctx);
+}
+
+export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {
+  const [row] = await ctx.db
+    .select({
+      jobsPosted: sql<number>`count(*)::int`,
+      spentCents: sql<number>`coalesce(sum(${jobs.payCents}) filter (where ${jobs.status} = 'paid'), 0)::int`,
+      activeJobs: sql<number>`(count(*) filter (where ${inArray(jobs.status, [...HOMEOWNER_ACTIVE_STATUSES])}))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${jobs.status} = 'in_progress'))::int`,
+    })
+    .from(jobs)
+    .where(eq(jobs.homeownerId, homeownerId));
+  return {
+    jobsPosted: row?.jobsPosted ?? 0,
+    totalSpent: centsToMoney(row?.spentCents ?? 0),
+    activeJobs: row?.activeJobs ?? 0,
+    inProgress: row?.inProgress ?? 0,
+  };
+}
