@@ -126,6 +126,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the assigned teen can start a job.');
       if (!isAssignedTeen) return refuse('FORBIDDEN', MESSAGES.notYourJob);
       if (job.status !== 'accepted') return refuse('INVALID_TRANSITION', 'Only an accepted job can be started.');
+      // A parent who revokes consent stops new work at once; the teen can still withdraw.
+      if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
       if (!isWithinWorkHours(ctx.localMinutes)) return refuse('OUTSIDE_WORK_HOURS', MESSAGES.workHours);
       return allow('start', 'accepted', 'in_progress', { teenId: actor.id }, { startedAt: now });
     }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { centsToMoney, formatCountdown, formatDistance, formatDuration, formatPay, moneyToCents } from './format';
+import { milesBetween } from './geo';
+
+describe('money', () => {
+  it('turns cents into the API string and back', () => {
+    expect(centsToMoney(4000)).toBe('40.00');
+    expect(centsToMoney(1505)).toBe('15.05');
+    expect(moneyToCents('40.00')).toBe(4000);
+  });
+  it('shows pay with 0 decimals on cards and 2 on details', () => {
+    expect(formatPay('40.00', 0)).toBe('$40');
+    expect(formatPay('1250.00', 2)).toBe('$1,250.00');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [30, '30m'],
+    [60, '1h'],
+    [90, '1h 30m'],
+    [240, '4h'],
+  ])('%i minutes -> %s', (minutes, text) => expect(formatDuration(minutes)).toBe(text));
+});
+
+describe('formatDistance', () => {
+  it.each([
+    [0, 'Near you'],
+    [0.09, 'Near you'],
+    [0.1, '0.1 mi'],
+    [1.94, '1.9 mi'],
+    [null, null],
+  ])('%s -> %s', (miles, text) => expect(formatDistance(miles)).toBe(text));
+});
+
+describe('formatCountdown', () => {
+  it.each([
+    [900, '15:00'],
+    [61, '1:01'],
+    [9, '0:09'],
+    [-5, '0:00'],
+  ])('%i s -> %s', (seconds, text) => expect(formatCountdown(seconds)).toBe(text));
+});
+
+describe('milesBetween', () => {
+  it('measures great-circle miles between two Cambridge ZIP centroids', () => {
+    const d = milesBetween({ latitude: 42.362391, longitude: -71.102336 }, { latitude: 42.379637, longitude: -71.135152 });
+    expect(d).toBeGreaterThan(1.8);
+    expect(d).toBeLessThan(2.1);
+    expect(milesBetween({ latitude: 1, longitude: 1 }, { latitude: 1, longitude: 1 })).toBe(0);
+  });
+});

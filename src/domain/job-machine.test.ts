@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
+import { availableTransitions, decide, effectiveStatus, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, type Actor, type JobFacts, type Transition } from './job-machine';
+
+const NOW = new Date('2026-06-15T16:00:00Z');
+const NOON = { now: NOW, localMinutes: 12 * 60 };
+const TEEN = 'teen-1';
+const OTHER = 'teen-2';
+const HOMEOWNER = 'home-1';
+
+const actors = {
+  teen: { role: 'teen', id: TEEN, consentApproved: true },
+  otherTeen: { role: 'teen', id: OTHER, consentApproved: true },
+  teenWithoutConsent: { role: 'teen', id: TEEN, consentApproved: false },
+  homeowner: { role: 'homeowner', id: HOMEOWNER },
+  otherHomeowner: { role: 'homeowner', id: 'home-2' },
+  coordinator: { role: 'coordinator', id: 'coord-1', zipCodes: ['02139'] },
+  otherCoordinator: { role: 'coordinator', id: 'coord-2', zipCodes: ['02141'] },
+  admin: { role: 'admin', id: 'admin-1' },
+  system: { role: 'system' },
+} satisfies Record<string, Actor>;
+type ActorName = keyof typeof actors;
+
+const liveLock = new Date(NOW.getTime() + 60_000);
+const deadLock = new Date(NOW.getTime() - 1);
+
+function job(status: JobStatus, extra: Partial<JobFacts> = {}): JobFacts {
+  const assigned = status === 'posted' || status === 'cancelled' ? null : TEEN;
+  return { status, teenId: assigned, homeownerId: HOMEOWNER, zipCode: '02139', lockExpiresAt: status === 'locked' ? liveLock : null, ...extra };
+}
+
+/**
+ * The whole table of design 5: for each state, the one (transition, actor) pairs that are allowed
+ * and where they lead. Everything not listed must be refused.
+ */
+const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
+  posted: [
+    ['lock', 'teen', 'locked'],
+    ['lock', 'otherTeen', 'locked'],
+    ['cancel', 'homeowner', 'cancelled'],
+    ['cancel', 'admin', 'cancelled'],
+  ],
+  'locked (live, by teen)': [
+    ['finalize', 'teen', 'accepted'],
+    ['release', 'teen', 'posted'],
+    ['release', 'teenWithoutConsent', 'posted'],
+    ['cancel', 'homeowner', 'cancelled'],
+    ['cancel', 'admin', 'cancelled'],
+  ],
+  'locked (expired, by teen)': [
+    ['lock', 'teen', 'locked'],
+    ['lock', 'otherTeen', 'locked'],
+    ['release', 'teen', 'posted'],
+    ['release', 'teenWithoutConsent', 'posted'],
+    ['expire', 'system', 'posted'],
+    ['cancel', 'homeowner', 'cancelled'],
+    ['cancel', 'admin', 'cancelled'],
+  ],
+  accepted: [
+    ['start', 'teen', 'in_progress'],
+    ['withdraw', 'teen', 'posted'],
+    ['withdraw', 'teenWithoutConsent', 'posted'],
+    ['cancel', 'homeowner', 'cancelled'],
+    ['cancel', 'admin', 'cancelled'],
+  ],
+  // Work already under way may be finished even if consent was revoked meanwhile.
+  in_progress: [
+    ['complete', 'teen', 'completed'],
+    ['complete', 'teenWithoutConsent', 'completed'],
+  ],
+  completed: [
+    ['verify', 'coordinator', 'verified'],
+    ['verify', 'admin', 'verified'],
+  ],
+  verified: [],
+  paid: [],
+  cancelled: [],
+  disputed: [],
+};
+
+const STATES: Record<string, JobFacts> = {
+  posted: job('posted'),
+  'locked (live, by teen)': job('locked'),
+  'locked (expired, by teen)': job('locked', { lockExpiresAt: deadLock }),
+  accepted: job('accepted'),
+  in_progress: job('in_progress'),
+  completed: job('completed'),
+  verified: job('verified'),
+  paid: job('paid'),
+  cancelled: job('cancelled'),
+  disputed: job('disputed'),
+};
+
+describe('decide: every state x transition x actor', () => {
+  const cases = Object.entries(STATES).flatMap(([state, facts]) =>
+    TRANSITIONS.flatMap((transition) => (Object.keys(actors) as ActorName[]).map((actor) => [state, transition, actor, facts] as const)),
+  );
+  it('covers every job status', () => {
+    expect(new Set(Object.values(STATES).map((s) => s.status))).toEqual(new Set(JOB_STATUSES));
+  });
+  it.each(cases)('%s: %s by %s', (state, transition, actorName, facts) => {
+    const expected = ALLOWED[state]!.find(([t, a]) => t === transition && a === actorName);
+    const decision = decide(facts, transition, actors[actorName], NOON);
+    if (expected) {
+      expect(decision).toMatchObject({ ok: true, to: expected[2], from: facts.status });
+    } else {
+      expect(decision.ok).toBe(false);
+    }
+  });
+});
+
+describe('decide: the details', () => {
+  it('locks for exactly 900 seconds and guards the update on the status it read', () => {
+    const decision = decide(job('posted'), 'lock', actors.teen, NOON);
+    expect(decision).toMatchObject({ ok: true, guard: { status: 'posted' }, patch: { teenId: TEEN } });
+    if (decision.ok) expect(decision.patch.lockExpiresAt!.getTime() - NOW.getTime()).toBe(900_000);
+  });
+
+  it('takes over an expired lock only while it is still expired', () => {
+    const decision = decide(job('locked', { lockExpiresAt: deadLock, teenId: OTHER }), 'lock', actors.teen, NOON);
+    expect(decision).toMatchObject({ ok: true, guard: { status: 'locked', lock: 'expired' } });
+  });
+
+  it('finalizes only a live lock of the same teen', () => {
+    expect(decide(job('locked'), 'finalize', actors.teen, NOON)).toMatchObject({ ok: true, guard: { teenId: TEEN, lock: 'live' } });
+    expect(decide(job('locked', { lockExpiresAt: deadLock }), 'finalize', actors.teen, NOON)).toMatchObject({ ok: false, code: 'LOCK_EXPIRED' });
+    expect(decide(job('locked'), 'finalize', actors.otherTeen, NOON)).toMatchObject({
+      ok: false,
+      code: 'JOB_NOT_AVAILABLE',
+      message: 'This job may have already been taken. Please try another.',
+    });
+  });
+
+  it('needs approved consent to lock, to accept and to start', () => {
+    expect(decide(job('accepted'), 'start', actors.teenWithoutConsent, NOON)).toMatchObject({ ok: false, code: 'CONSENT_REQUIRED' });
+    expect(decide(job('posted'), 'lock', actors.teenWithoutConsent, NOON)).toMatchObject({ ok: false, code: 'CONSENT_REQUIRED' });
+    expect(decide(job('locked'), 'finalize', actors.teenWithoutConsent, NOON)).toMatchObject({ ok: false, code: 'CONSENT_REQUIRED' });
+  });
+
+  it('starts work only from 6:00 AM to before 8:00 PM', () => {
+    const at = (minutes: number) => decide(job('accepted'), 'start', actors.teen, { now: NOW, localMinutes: minutes });
+    expect(at(5 * 60 + 59)).toMatchObject({ ok: false, code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
+    expect(at(6 * 60).ok).toBe(true);
+    expect(at(19 * 60 + 59).ok).toBe(true);
+    expect(at(20 * 60)).toMatchObject({ ok: false, code: 'OUTSIDE_WORK_HOURS' });
+  });
+
+  it('lets only the coordinator of the job ZIP code verify', () => {
+    expect(decide(job('completed'), 'verify', actors.otherCoordinator, NOON)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('clears the teen when a lock is released, expires or the teen withdraws', () => {
+    for (const [facts, transition, actor] of [
+      [job('locked'), 'release', actors.teen],
+      [job('locked', { lockExpiresAt: deadLock }), 'expire', actors.system],
+      [job('accepted'), 'withdraw', actors.teen],
+    ] as const) {
+      const decision = decide(facts, transition, actor, NOON);
+      expect(decision.ok && decision.patch.teenId).toBeNull();
+    }
+  });
+});
+
+describe('lock expiry with a moving clock', () => {
+  const locked = job('locked', { lockExpiresAt: new Date(NOW.getTime() + 900_000) });
+  it('counts down and reads as posted once the lock runs out', () => {
+    expect(lockSecondsLeft(locked, NOW)).toBe(900);
+    expect(lockSecondsLeft(locked, new Date(NOW.getTime() + 899_001))).toBe(1);
+    expect(effectiveStatus(locked, new Date(NOW.getTime() + 899_999))).toBe('locked');
+    expect(effectiveStatus(locked, new Date(NOW.getTime() + 900_000))).toBe('posted');
+    expect(lockSecondsLeft(locked, new Date(NOW.getTime() + 1_000_000))).toBe(0);
+  });
+});
+
+describe('availableTransitions', () => {
+  it('gives each person the buttons the server would accept', () => {
+    expect(availableTransitions(job('posted'), actors.teen, NOON)).toEqual(['lock']);
+    expect(availableTransitions(job('locked'), actors.teen, NOON)).toEqual(['finalize', 'release']);
+    expect(availableTransitions(job('locked'), actors.otherTeen, NOON)).toEqual([]);
+    expect(availableTransitions(job('accepted'), actors.teen, NOON)).toEqual(['start', 'withdraw']);
+    expect(availableTransitions(job('accepted'), actors.homeowner, NOON)).toEqual(['cancel']);
+    expect(availableTransitions(job('completed'), actors.coordinator, NOON)).toEqual(['verify']);
+  });
+});
+
+describe('isWithinWorkHours', () => {
+  it.each([
+    [0, false],
+    [359, false],
+    [360, true],
+    [1199, true],
+    [1200, false],
+  ])('%i minutes after midnight -> %s', (minutes, expected) => expect(isWithinWorkHours(minutes)).toBe(expected));
+});
