@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database of the given kind, private to the caller. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const snapshot = new Blob([readFileSync(pgliteSnapshotPath())]);
     const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: snapshot });
@@ -37,6 +37,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
   const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
+    url,
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: testDatabaseUrl! });

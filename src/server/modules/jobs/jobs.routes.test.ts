@@ -5,23 +5,10 @@ import { jobEvents } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 import { sweep } from '../../sweeper';
+import { validJob } from '../../test/fixtures';
 
 const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 const NIGHT_BOSTON = new Date('2026-06-16T03:30:00Z'); // 11:30 PM in Boston
-
-export const validJob = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Rake the front yard',
-  description: 'Leaves from two maples, bags provided.',
-  category: 'leaf_raking',
-  payAmount: '40.00',
-  estimatedDuration: 90,
-  location: '12 Elm St',
-  safetyNotes: 'Watch the steps by the porch.',
-  zipCode: '02139',
-  physicalDemands: 'medium',
-  equipment: ['rake'],
-  ...overrides,
-});
 
 describe.each(databaseKinds())('jobs API on %s', (kind) => {
   let t: TestApp;
@@ -47,7 +34,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
-  const act = (job: Job, path: string, cookie: string, body: unknown = {}) => call('POST', `/api/jobs/${job.id}/${path}`, cookie, body);
+  const act = (job: Job, path: string, cookie: string | undefined, body: unknown = {}) => call('POST', `/api/jobs/${job.id}/${path}`, cookie, body);
 
   describe('POST /api/jobs', () => {
     it('posts a job with pay as a two-decimal string and records the event', async () => {
