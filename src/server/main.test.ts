@@ -32,6 +32,15 @@ describe('the server process', () => {
       expect((await login(second.url, 'kept@example.com', 'kept-pass-1')).status).toBe(200);
       const teen = await login(second.url, 'teen@demo.yardly.app', 'yardly-demo');
       expect(await teen.json()).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved' });
+      // Demo jobs: open ones in every category, and the demo teen's in each later status.
+      const cookie = teen.headers.getSetCookie()[0]!.split(';')[0]!;
+      const open = await (await fetch(`${second.url}/api/jobs?status=posted&limit=100`, { headers: { cookie } })).json();
+      expect(new Set(open.jobs.map((j: { category: string }) => j.category))).toEqual(
+        new Set(['lawn_care', 'leaf_raking', 'snow_shoveling', 'cleaning', 'outdoor_maintenance', 'seasonal', 'landscaping']),
+      );
+      const me = (await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).json()) as { id: string };
+      const mine = await (await fetch(`${second.url}/api/jobs?teenId=${me.id}`, { headers: { cookie } })).json();
+      expect(mine.jobs.map((j: { status: string }) => j.status).sort()).toEqual(['accepted', 'completed', 'in_progress', 'verified']);
       // The demo seed already made an admin, so ADMIN_EMAIL adds none.
       expect((await login(second.url, 'ops@town.gov', 'ops-secret-1')).status).toBe(401);
     } finally {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
   // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now) : null;
   if (await ensureAdmin(database.db, config.admin, now)) app.log.warn({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
+  // PGlite has no autovacuum daemon: fresh planner statistics keep list queries on their indexes.
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
   ctx.mailer.start();
   const stopSweeper = startSweeper(ctx);

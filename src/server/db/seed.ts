@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
 import type { Db, Executor } from './client';
+import { seedDemoJobs } from './demo-jobs';
 import { coordinatorZipCodes, users } from './schema';
 import { insertUser, type NewAccount } from '../modules/auth/auth.service';
 
@@ -58,12 +59,15 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds the demo accounts on an empty database; returns them, or null when it did nothing. */
+/** Seeds the demo accounts and jobs on an empty database; returns the accounts, or null when it did nothing. */
 export async function seedDemo(db: Db, serviceZips: string[], now: Date): Promise<DemoAccount[] | null> {
   if (!(await isEmpty(db))) return null;
   const accounts = demoAccounts(serviceZips);
   await db.transaction(async (tx) => {
-    for (const account of accounts) await createAccount(tx, account, now);
+    const created: { id: string; role: Role }[] = [];
+    for (const account of accounts) created.push(await createAccount(tx, account, now));
+    const idOf = (role: Role) => created.find((u) => u.role === role)!.id;
+    await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now);
   });
   return accounts;
 }

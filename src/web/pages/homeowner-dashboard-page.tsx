@@ -1,8 +1,19 @@
-import { Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList, Plus } from 'lucide-react';
+import { useId } from 'react';
+import type { User } from '../../contract/auth';
+import { formatPay } from '../../domain/format';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
-import { ButtonLink } from '../components/ui/button';
+import { Button, ButtonLink } from '../components/ui/button';
+import { jobQueries } from '../features/jobs/api';
+import { JobActionButtons } from '../features/jobs/job-actions';
+import { JobCard } from '../features/jobs/job-card';
+import { EmptyState } from '../features/jobs/paged-job-list';
+
+/** Spec 9: the dashboard shows the 3 most recent jobs. */
+const RECENT_JOBS = 3;
 
 export default function HomeownerDashboardPage() {
   return (
@@ -10,16 +21,102 @@ export default function HomeownerDashboardPage() {
       {(user) => (
         <>
           <DashboardHeader />
-          <div className="space-y-4 p-4">
-            <h1 className="text-2xl font-bold">Welcome, {firstNameOf(user.fullName)}!</h1>
-            <p className="text-slate-700">Post a job and a local teen, supervised by a Yardly coordinator, will take care of it.</p>
-            <ButtonLink to="/post-job" className="w-full">
-              <Plus aria-hidden="true" className="h-5 w-5" />
-              Post New Job
-            </ButtonLink>
-          </div>
+          <Dashboard user={user} />
         </>
       )}
     </RequireRole>
+  );
+}
+
+function Dashboard({ user }: { user: User }) {
+  const summary = useQuery(jobQueries.summary(user.id));
+  const recent = useQuery(jobQueries.list({ homeownerId: user.id, limit: RECENT_JOBS }));
+  const inProgress = summary.data?.inProgress ?? 0;
+  return (
+    <div className="space-y-5 p-4">
+      <h1 className="text-2xl font-bold">Welcome, {firstNameOf(user.fullName)}!</h1>
+      <div className="grid grid-cols-2 gap-3">
+        <ButtonLink to="/post-job">
+          <Plus aria-hidden="true" className="h-5 w-5" />
+          Post New Job
+        </ButtonLink>
+        <ButtonLink to="/active-jobs" variant="secondary">
+          <ClipboardList aria-hidden="true" className="h-5 w-5" />
+          Active Jobs
+          <span className="rounded-full bg-brand-700 px-2 text-sm text-white">
+            {inProgress}
+            <span className="sr-only"> in progress</span>
+          </span>
+        </ButtonLink>
+      </div>
+
+      <section aria-labelledby="summary-title">
+        <h2 id="summary-title" className="sr-only">
+          Your numbers
+        </h2>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          <Counter label="Jobs Posted" value={summary.data ? String(summary.data.jobsPosted) : '–'} />
+          <Counter label="Total Spent" value={summary.data ? formatPay(summary.data.totalSpent, 0) : '–'} />
+          <Counter label="Active Jobs" value={summary.data ? String(summary.data.activeJobs) : '–'} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="recent-title" className="space-y-3">
+        <h2 id="recent-title" className="text-lg font-bold">
+          Recent Jobs
+        </h2>
+        {recent.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading jobs...
+          </p>
+        ) : recent.isError ? (
+          <p role="alert" className="text-red-800">
+            Could not load your jobs.
+          </p>
+        ) : recent.data.jobs.length === 0 ? (
+          <EmptyState
+            headingLevel={3}
+            title="Post Your First Job"
+            text="Describe the job, set the pay, and a local teen supervised by a Yardly coordinator takes care of it."
+            action={<ButtonLink to="/post-job">Post Your First Job</ButtonLink>}
+          />
+        ) : (
+          <ul aria-label="Recent jobs" className="space-y-3">
+            {recent.data.jobs.map((job) => (
+              <li key={job.id}>
+                <JobCard job={job} show={['status', 'duration']} headingLevel={3}>
+                  <JobActionButtons job={job} only={['cancel']} size="sm" />
+                  {job.status === 'completed' && <ReleasePaymentPlaceholder />}
+                </JobCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+      <dt className="text-xs font-medium text-slate-700">{label}</dt>
+      <dd className="text-xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Spec 2: completed jobs show 'Release Payment'; payments arrive with escrow, so it waits. */
+function ReleasePaymentPlaceholder() {
+  const noteId = useId();
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button size="sm" disabled aria-describedby={noteId}>
+        Release Payment
+      </Button>
+      <span id={noteId} className="text-sm text-slate-700">
+        Awaiting verification
+      </span>
+    </span>
   );
 }

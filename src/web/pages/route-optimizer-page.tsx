@@ -1,6 +1,8 @@
+import { ClipboardCheck } from 'lucide-react';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
+import { ButtonLink } from '../components/ui/button';
 import { useAuth } from '../lib/auth';
 
 /**
@@ -25,6 +27,10 @@ export default function RouteOptimizerPage() {
           <div className="space-y-2 p-4">
             <h1 className="text-2xl font-bold">Route Optimizer</h1>
             <p className="text-slate-700">Welcome, {firstNameOf(coordinator.fullName)}. You supervise the Yardly jobs and teens of your area.</p>
+            <ButtonLink to="/verification" size="lg" className="w-full">
+              <ClipboardCheck aria-hidden="true" className="h-5 w-5" />
+              Verification Queue
+            </ButtonLink>
           </div>
         </>
       )}

@@ -1,0 +1,84 @@
+import type { JobCategory, JobStatus, PhysicalDemand, Equipment } from '../../contract/jobs';
+import { zipCentroid } from '../geo/zip-centroids';
+import type { Executor } from './client';
+import { jobEvents, jobs } from './schema';
+
+interface DemoJob {
+  title: string;
+  description: string;
+  category: JobCategory;
+  pay: number;
+  minutes: number;
+  location: string;
+  demands: PhysicalDemand;
+  equipment: Equipment[];
+  safetyNotes?: string;
+}
+
+/** Open jobs in every category around the demo town (design 3). */
+const OPEN_JOBS: DemoJob[] = [
+  { title: 'Mow a small front lawn', description: 'Push reel mower in the shed. About 400 sq ft.', category: 'lawn_care', pay: 25, minutes: 60, location: 'Hampshire St', demands: 'medium', equipment: ['push_reel_mower', 'rake'] },
+  { title: 'Water and weed the backyard garden', description: 'Pull weeds from two raised beds and water everything.', category: 'lawn_care', pay: 20, minutes: 60, location: 'Prospect St', demands: 'easy', equipment: ['hose'] },
+  { title: 'Rake leaves in the front yard', description: 'Two big maples dropped everything at once. Bags provided.', category: 'leaf_raking', pay: 40, minutes: 120, location: 'Broadway', demands: 'medium', equipment: ['rake', 'wheelbarrow'], safetyNotes: 'Mind the uneven brick path.' },
+  { title: 'Bag leaves along the fence', description: 'Short stretch along the side fence; leaves already piled.', category: 'leaf_raking', pay: 15, minutes: 30, location: 'Inman Sq', demands: 'easy', equipment: ['rake'] },
+  { title: 'Shovel the driveway and steps', description: 'Driveway for one car and five front steps. Salt by the door.', category: 'snow_shoveling', pay: 35, minutes: 90, location: 'Cambridge St', demands: 'hard', equipment: ['shovel'], safetyNotes: 'Steps get icy: salt them first.' },
+  { title: 'Clear the sidewalk after the storm', description: 'Corner lot, about 60 feet of sidewalk.', category: 'snow_shoveling', pay: 45, minutes: 120, location: 'Massachusetts Ave', demands: 'hard', equipment: ['shovel'] },
+  { title: 'Clean out the garage', description: 'Sweep, sort recycling and stack boxes on shelves.', category: 'cleaning', pay: 50, minutes: 180, location: 'Kirkland St', demands: 'medium', equipment: [] },
+  { title: 'Wash the porch and patio furniture', description: 'Hose down the porch and wipe six chairs and a table.', category: 'cleaning', pay: 30, minutes: 90, location: 'Harvard St', demands: 'easy', equipment: ['hose'] },
+  { title: 'Sweep and tidy the back deck', description: 'Sweep the deck and move planters for the winter.', category: 'outdoor_maintenance', pay: 25, minutes: 60, location: 'Oxford St', demands: 'medium', equipment: ['wheelbarrow'] },
+  { title: 'Stack firewood by the shed', description: 'Half a cord delivered to the driveway, stack it neatly.', category: 'outdoor_maintenance', pay: 55, minutes: 180, location: 'Concord Ave', demands: 'hard', equipment: ['wheelbarrow'], safetyNotes: 'Wear gloves; some logs have splinters.' },
+  { title: 'Put away summer garden things', description: 'Store hoses, pots and the kids’ outdoor toys in the shed.', category: 'seasonal', pay: 20, minutes: 60, location: 'Putnam Ave', demands: 'easy', equipment: ['hose'] },
+  { title: 'Hang holiday lights on the hedge', description: 'Lights only on the low hedge, no ladder needed.', category: 'seasonal', pay: 30, minutes: 90, location: 'Brattle St', demands: 'easy', equipment: [] },
+  { title: 'Spread mulch in the flower beds', description: 'Six bags of mulch across three front beds.', category: 'landscaping', pay: 40, minutes: 120, location: 'Main St', demands: 'medium', equipment: ['wheelbarrow', 'rake'] },
+  { title: 'Trim the boxwood shrubs', description: 'Hand shears only; shape four small shrubs.', category: 'landscaping', pay: 35, minutes: 90, location: 'Ellery St', demands: 'medium', equipment: ['pruning_shears'] },
+];
+
+/** The demo teen's and homeowner's jobs in each later status, so every screen has something to show. */
+const LIFECYCLE: (DemoJob & { status: JobStatus })[] = [
+  { status: 'accepted', title: 'Rake the side yard', description: 'Leaves along the side of the house.', category: 'leaf_raking', pay: 30, minutes: 90, location: 'Dana St', demands: 'medium', equipment: ['rake'] },
+  { status: 'in_progress', title: 'Weed the front walk', description: 'Pull weeds between the pavers.', category: 'lawn_care', pay: 20, minutes: 60, location: 'Dana St', demands: 'easy', equipment: [] },
+  { status: 'completed', title: 'Shovel the back path', description: 'Path from the back door to the garage.', category: 'snow_shoveling', pay: 25, minutes: 60, location: 'Dana St', demands: 'hard', equipment: ['shovel'] },
+  { status: 'verified', title: 'Clean the gutters at ground level', description: 'Clear the downspouts and the drain grates.', category: 'outdoor_maintenance', pay: 35, minutes: 90, location: 'Dana St', demands: 'medium', equipment: [] },
+];
+
+const HOUR = 3600_000;
+
+export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; teenId: string }, zips: string[], now: Date): Promise<void> {
+  const rows = [
+    ...OPEN_JOBS.map((job, i) => ({ job, status: 'posted' as JobStatus, zip: zips[i % zips.length]!, age: (i + 1) * HOUR })),
+    ...LIFECYCLE.map((job, i) => ({ job, status: job.status, zip: zips[0]!, age: (30 + i * 24) * HOUR })),
+  ];
+  for (const { job, status, zip, age } of rows) {
+    const centroid = zipCentroid(zip);
+    const createdAt = new Date(now.getTime() - age);
+    const assigned = status !== 'posted';
+    const at = (hoursAfter: number) => new Date(createdAt.getTime() + hoursAfter * HOUR);
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        homeownerId: ids.homeownerId,
+        teenId: assigned ? ids.teenId : null,
+        title: job.title,
+        description: job.description,
+        category: job.category,
+        payCents: job.pay * 100,
+        estimatedDuration: job.minutes,
+        location: job.location,
+        zipCode: zip,
+        latitude: centroid?.latitude ?? null,
+        longitude: centroid?.longitude ?? null,
+        physicalDemands: job.demands,
+        equipment: job.equipment,
+        safetyNotes: job.safetyNotes ?? null,
+        status,
+        createdAt,
+        updatedAt: createdAt,
+        acceptedAt: assigned ? at(1) : null,
+        startedAt: ['in_progress', 'completed', 'verified'].includes(status) ? at(2) : null,
+        completedAt: ['completed', 'verified'].includes(status) ? at(4) : null,
+        verifiedAt: status === 'verified' ? at(6) : null,
+      })
+      .returning({ id: jobs.id });
+    await db.insert(jobEvents).values({ jobId: row!.id, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
+  }
+}

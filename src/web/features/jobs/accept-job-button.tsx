@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { User } from '../../../contract/auth';
+import type { Job } from '../../../contract/jobs';
+import { formatDuration, formatPay } from '../../../domain/format';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { notify } from '../../lib/toast';
+import { useAcceptJob } from './api';
+import { serverMessage } from './job-actions';
+
+/**
+ * The explorer's Accept Job: without approved consent only the spec's toast (no dialog, spec 5);
+ * otherwise a confirmation, then lock and accept in one step (design 5).
+ */
+export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
+  const [open, setOpen] = useState(false);
+  const accept = useAcceptJob();
+  const onClick = () => {
+    if (user.parentalConsentStatus !== 'approved') {
+      notify.error('Parental consent required', 'You need parental consent before accepting jobs.');
+      return;
+    }
+    setOpen(true);
+  };
+  const onConfirm = () =>
+    accept.mutate(
+      { jobId: job.id, userId: user.id },
+      {
+        onSuccess: () => notify.success('Job Accepted!', 'A Yardly coordinator will contact you soon.'),
+        onError: (error) => notify.error('Failed to accept job', serverMessage(error) ?? 'This job may have already been taken. Please try another.'),
+        onSettled: () => setOpen(false),
+      },
+    );
+  return (
+    <>
+      <Button size="sm" onClick={onClick} disabled={accept.isPending}>
+        Accept Job
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => !accept.isPending && setOpen(next)}
+        title="Accept this job?"
+        description={
+          <>
+            <span className="font-semibold">{job.title}</span> for {formatPay(job.payAmount, 0)}, about {formatDuration(job.estimatedDuration)}. A Yardly
+            coordinator will contact you with the details.
+          </>
+        }
+        confirmLabel="Yes, Accept Job"
+        pending={accept.isPending}
+        onConfirm={onConfirm}
+      />
+    </>
+  );
+}

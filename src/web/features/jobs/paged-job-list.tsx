@@ -1,0 +1,67 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Job } from '../../../contract/jobs';
+import { Button } from '../../components/ui/button';
+import { jobQueries, type JobFilters } from './api';
+
+/** A list of jobs from GET /api/jobs with its loading, error and empty states and 'Load more'. */
+export function PagedJobList({
+  filters,
+  label,
+  renderJob,
+  empty,
+  loadingText = 'Loading jobs...',
+}: {
+  filters: JobFilters;
+  label: string;
+  renderJob: (job: Job) => ReactNode;
+  empty: ReactNode;
+  loadingText?: string;
+}) {
+  const query = useInfiniteQuery(jobQueries.pages(filters));
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-slate-700">
+        {loadingText}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
+        <p className="font-semibold text-red-800">Could not load jobs.</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const jobs = query.data.pages.flatMap((page) => page.jobs);
+  if (jobs.length === 0) return <>{empty}</>;
+  return (
+    <div className="space-y-3">
+      <ul aria-label={label} className="space-y-3">
+        {jobs.map((job) => (
+          <li key={job.id}>{renderJob(job)}</li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {query.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The empty state of a list: an icon-free heading, a line of text and an optional action. */
+export function EmptyState({ title, text, action, headingLevel = 2 }: { title: string; text?: string; action?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="space-y-3 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-6 text-center">
+      <Heading className="text-lg font-bold text-slate-900">{title}</Heading>
+      {text && <p className="text-slate-700">{text}</p>}
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { ACTIVE_LIST_STATUSES } from '../../contract/jobs';
+import { homePathForRole } from '../../domain/users';
+import { PageHeader } from '../components/page-header';
+import { RequireRole } from '../components/require-role';
+import { ButtonLink } from '../components/ui/button';
+import { JobActionButtons } from '../features/jobs/job-actions';
+import { JobCard } from '../features/jobs/job-card';
+import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
+
+/** Spec 2, Active Jobs: the user's accepted, in-progress, completed and verified jobs. */
+export default function ActiveJobsPage() {
+  return (
+    <RequireRole roles={['teen', 'homeowner']}>
+      {(user) => {
+        const isTeen = user.role === 'teen';
+        const filters = { status: ACTIVE_LIST_STATUSES, ...(isTeen ? { teenId: user.id } : { homeownerId: user.id }) };
+        return (
+          <>
+            <PageHeader title="Active Jobs" backTo={homePathForRole(user.role)} backLabel="Back to home" />
+            <div className="p-4">
+              <PagedJobList
+                filters={filters}
+                label="Active jobs"
+                empty={
+                  <EmptyState
+                    title="No active jobs"
+                    text={isTeen ? 'Accept a job to see it here' : 'Post a job to see it here'}
+                    action={
+                      <ButtonLink to={isTeen ? '/job-explorer' : '/post-job'} variant="secondary">
+                        {isTeen ? 'Find Jobs' : 'Post New Job'}
+                      </ButtonLink>
+                    }
+                  />
+                }
+                renderJob={(job) => (
+                  <JobCard job={job} show={['status', 'hint', 'description', 'duration', 'distance']}>
+                    <JobActionButtons job={job} only={['start', 'complete', 'withdraw', 'cancel']} size="sm" />
+                  </JobCard>
+                )}
+              />
+            </div>
+          </>
+        );
+      }}
+    </RequireRole>
+  );
+}

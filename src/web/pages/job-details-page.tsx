@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Leaf, Lock, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { User } from '../../contract/auth';
+import { CATEGORY_LABELS, EQUIPMENT_LABELS, type Job } from '../../contract/jobs';
+import { formatDistance, formatDuration, formatPay } from '../../domain/format';
+import { PageHeader } from '../components/page-header';
+import { RequireRole } from '../components/require-role';
+import { ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { jobQueries } from '../features/jobs/api';
+import { DemandBadge } from '../features/jobs/demand-badge';
+import { formatDate } from '../features/jobs/format';
+import { JobActionButtons } from '../features/jobs/job-actions';
+import { LockCountdown } from '../features/jobs/lock-countdown';
+import { StatusBadge } from '../features/jobs/status-badge';
+import { ApiError } from '../lib/api';
+
+/** Live updates arrive later; until then the open screen polls its job. */
+const REFETCH_MS = 10_000;
+
+export default function JobDetailsPage() {
+  const { id = '' } = useParams();
+  return <RequireRole roles="any">{(user) => <JobDetails key={id} id={id} user={user} />}</RequireRole>;
+}
+
+function JobDetails({ id, user }: { id: string; user: User }) {
+  const query = useQuery({ ...jobQueries.detail(id), refetchInterval: REFETCH_MS });
+  // A 4xx means the job is gone or no longer visible to this person; other failures keep what we had.
+  const gone = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
+  if (gone || (query.isError && !query.data)) return <JobNotFound />;
+  if (!query.data) {
+    return (
+      <>
+        <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+        <p role="status" className="p-6 text-center text-slate-700">
+          Loading job...
+        </p>
+      </>
+    );
+  }
+  const job = query.data;
+  return (
+    <>
+      <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+      <div className="space-y-4 p-4">
+        <section aria-labelledby="job-title" className="space-y-3">
+          <StatusBadge status={job.status} withHint />
+          {job.photos[0] ? (
+            <img src={job.photos[0]} alt={`Photo of ${job.title}`} className="aspect-video w-full rounded-2xl object-cover" />
+          ) : (
+            <div className="flex aspect-video w-full items-center justify-center rounded-2xl bg-brand-50">
+              <Leaf aria-hidden="true" className="h-16 w-16 text-brand-700" />
+            </div>
+          )}
+          <h2 id="job-title" className="text-2xl font-bold text-slate-900">
+            {job.title}
+          </h2>
+          <p className="whitespace-pre-line text-slate-800">{job.description}</p>
+        </section>
+
+        <JobFacts job={job} />
+
+        {job.safetyNotes && (
+          <section aria-labelledby="safety-title" className="space-y-1 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+            <h2 id="safety-title" className="flex items-center gap-2 font-bold text-amber-900">
+              <ShieldAlert aria-hidden="true" className="h-5 w-5" />
+              Safety Notes
+            </h2>
+            <p className="text-slate-800">{job.safetyNotes}</p>
+          </section>
+        )}
+
+        <ActionArea job={job} user={user} onRefresh={() => void query.refetch()} />
+        <div className="flex flex-col gap-2">
+          <JobActionButtons job={job} only={['start', 'complete', 'verify', 'withdraw', 'cancel']} fullWidth />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function JobFacts({ job }: { job: Job }) {
+  const rows: [string, ReactNode][] = [
+    ['Pay', formatPay(job.payAmount, 2)],
+    ['Estimated duration', formatDuration(job.estimatedDuration)],
+    ['Location', job.location ?? 'Shared by your coordinator'],
+    ['Distance', formatDistance(job.distance) ?? 'Unknown'],
+    ['Coordinator supervised', job.coordinatorSupervised ? 'Yes' : 'No'],
+    ['Posted', formatDate(job.createdAt) ?? 'Unknown'],
+    ['Category', CATEGORY_LABELS[job.category]],
+    ['Physical demands', <DemandBadge key="demands" demand={job.physicalDemands} />],
+    ['Equipment', job.equipment.length ? job.equipment.map((item) => EQUIPMENT_LABELS[item]).join(', ') : 'None needed'],
+  ];
+  return (
+    <Card>
+      <h2 className="mb-2 font-bold text-slate-900">Job Details</h2>
+      <dl className="divide-y divide-slate-100">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-sm text-slate-700">{term}</dt>
+            <dd className="text-right font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** Spec 2: the status-dependent action area. Buttons come from the server's `job.actions`. */
+function ActionArea({ job, user, onRefresh }: { job: Job; user: User; onRefresh: () => void }) {
+  const isMine = job.teenId === user.id;
+  switch (job.status) {
+    case 'posted':
+      if (job.actions.includes('lock')) {
+        return (
+          <section aria-label="Lock this job" className="space-y-2">
+            <JobActionButtons job={job} only={['lock']} size="lg" fullWidth />
+            <p className="flex items-start gap-2 text-sm text-slate-700">
+              <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              Locking gives you 15 minutes to decide. No one else can take the job while you think it over.
+            </p>
+          </section>
+        );
+      }
+      if (user.role === 'teen') {
+        return (
+          <Notice title="You can't lock this job right now">
+            {user.parentalConsentStatus !== 'approved'
+              ? 'You need parental consent before accepting jobs.'
+              : 'This job cannot be locked right now. Refresh to see its latest status.'}
+          </Notice>
+        );
+      }
+      return null;
+    case 'locked':
+      if (isMine && job.lockExpiresAt) {
+        return (
+          <LockCountdown lockExpiresAt={job.lockExpiresAt} onRefresh={onRefresh}>
+            <JobActionButtons job={job} only={['finalize', 'release']} size="lg" fullWidth />
+          </LockCountdown>
+        );
+      }
+      return (
+        <Notice title="Job Temporarily Locked">
+          Another teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.
+        </Notice>
+      );
+    case 'accepted':
+      return (
+        <Notice title="Job Accepted!" tone="success">
+          {isMine
+            ? 'You accepted this job. A Yardly coordinator will contact you soon to confirm the details. Work can start between 6 AM and 8 PM.'
+            : 'A teen has accepted this job. A Yardly coordinator will confirm the details with them.'}
+        </Notice>
+      );
+    default:
+      return null;
+  }
+}
+
+function Notice({ title, tone = 'info', children }: { title: string; tone?: 'info' | 'success'; children: ReactNode }) {
+  const styles = tone === 'success' ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50';
+  return (
+    <section aria-labelledby="notice-title" className={`space-y-1 rounded-2xl border p-4 ${styles}`}>
+      <h2 id="notice-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        {tone === 'success' ? <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-green-700" /> : <Lock aria-hidden="true" className="h-5 w-5 text-slate-700" />}
+        {title}
+      </h2>
+      <p className="text-slate-800">{children}</p>
+    </section>
+  );
+}
+
+function JobNotFound() {
+  return (
+    <>
+      <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+      <div className="space-y-4 p-6 text-center">
+        <h2 className="text-xl font-bold text-slate-900">Job not found</h2>
+        <p className="text-slate-700">This job may have been removed, or it is no longer open to you.</p>
+        <ButtonLink to="/jobs" variant="secondary">
+          Go Back
+        </ButtonLink>
+      </div>
+    </>
+  );
+}

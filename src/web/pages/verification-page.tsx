@@ -1,0 +1,52 @@
+import type { User } from '../../contract/auth';
+import { homePathForRole } from '../../domain/users';
+import { PageHeader } from '../components/page-header';
+import { RequireRole } from '../components/require-role';
+import type { JobFilters } from '../features/jobs/api';
+import { JobActionButtons } from '../features/jobs/job-actions';
+import { JobCard } from '../features/jobs/job-card';
+import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
+
+/** A coordinator sees their ZIP codes' jobs; an admin sees every area's. */
+const areaOf = (user: User): JobFilters => (user.role === 'coordinator' ? { coordinatorId: user.id } : {});
+
+/** The coordinator's verification queue: completed work to verify, and the area's open jobs. */
+export default function VerificationPage() {
+  return (
+    <RequireRole roles={['coordinator', 'admin']}>
+      {(user) => (
+        <>
+          <PageHeader title="Verification Queue" backTo={homePathForRole(user.role)} backLabel="Back to home" />
+          <div className="space-y-6 p-4">
+            <section aria-labelledby="to-verify-title" className="space-y-3">
+              <h2 id="to-verify-title" className="text-lg font-bold">
+                Waiting for Verification
+              </h2>
+              <PagedJobList
+                filters={{ status: ['completed'], ...areaOf(user) }}
+                label="Jobs waiting for verification"
+                empty={<EmptyState headingLevel={3} title="No jobs waiting for verification" text="Completed jobs in your area show up here." />}
+                renderJob={(job) => (
+                  <JobCard job={job} headingLevel={3} show={['location', 'completedAt', 'duration']}>
+                    <JobActionButtons job={job} only={['verify']} />
+                  </JobCard>
+                )}
+              />
+            </section>
+            <section aria-labelledby="open-title" className="space-y-3">
+              <h2 id="open-title" className="text-lg font-bold">
+                Open Jobs in Your Area
+              </h2>
+              <PagedJobList
+                filters={{ status: ['posted'], ...areaOf(user) }}
+                label="Open jobs in your area"
+                empty={<EmptyState headingLevel={3} title="No open jobs in your area" />}
+                renderJob={(job) => <JobCard job={job} headingLevel={3} show={['category', 'duration', 'location']} />}
+              />
+            </section>
+          </div>
+        </>
+      )}
+    </RequireRole>
+  );
+}
