@@ -49,6 +49,17 @@ describe.each(databaseKinds())('system routes on %s', (kind) => {
       '/api/health',
       '/api/test/send-email',
       '/api/admin/overview',
+      '/api/jobs',
+      '/api/jobs/{id}',
+      '/api/jobs/{id}/accept',
+      '/api/jobs/{id}/finalize-lock',
+      '/api/jobs/{id}/release-lock',
+      '/api/jobs/{id}/start',
+      '/api/jobs/{id}/complete',
+      '/api/jobs/{id}/verify',
+      '/api/jobs/{id}/cancel',
+      '/api/jobs/{id}/withdraw',
+      '/api/users/{id}/job-summary',
     ]) {
       expect(Object.keys(docs.paths)).toContain(path);
     }
