@@ -40,6 +40,23 @@ describe('buildApp', () => {
     }
   });
 
+  it('answers an unexpected failure with a generic 500 that shows no internals', async () => {
+    const { database, drop } = await openTestDatabase('pglite');
+    try {
+      const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, logger: false, webRoot: null });
+      app.get('/api/explode', { config: { auth: 'public' } }, async () => {
+        throw new Error('connection string postgres://admin:hunter2@db');
+      });
+      const response = await app.inject({ method: 'GET', url: '/api/explode' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      expect(response.body).not.toContain('hunter2');
+      await app.close();
+    } finally {
+      await drop();
+    }
+  });
+
   it('sends HSTS in production only', async () => {
     const { database, drop } = await openTestDatabase('pglite');
     try {
