@@ -101,7 +101,7 @@ export function JobCard({
           </span>
         </p>
       )}
-      {children && <div className="flex flex-wrap gap-2">{children}</div>}
+      {children && <div className="flex flex-wrap gap-2 empty:hidden">{children}</div>}
     </article>
   );
 }

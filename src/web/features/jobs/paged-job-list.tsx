@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Job } from '../../../contract/jobs';
 import { Button } from '../../components/ui/button';
@@ -18,7 +18,8 @@ export function PagedJobList({
   empty: ReactNode;
   loadingText?: string;
 }) {
-  const query = useInfiniteQuery(jobQueries.pages(filters));
+  // While new filters load, the last results stay (no flash of 'Loading jobs...', no lost dialog).
+  const query = useInfiniteQuery({ ...jobQueries.pages(filters), placeholderData: keepPreviousData });
   if (query.isPending) {
     return (
       <p role="status" className="py-8 text-center text-slate-700">
@@ -40,7 +41,7 @@ export function PagedJobList({
   if (jobs.length === 0) return <>{empty}</>;
   return (
     <div className="space-y-3">
-      <ul aria-label={label} className="space-y-3">
+      <ul aria-label={label} aria-busy={query.isPlaceholderData || undefined} className={`space-y-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
         {jobs.map((job) => (
           <li key={job.id}>{renderJob(job)}</li>
         ))}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { devices, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './support/accounts';
+
+/** Posts a fresh job as the demo homeowner through the API. */
+async function postJob(request: APIRequestContext): Promise<{ id: string; title: string }> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const title = `Sweep the deck ${randomUUID().slice(0, 8)}`;
+  const response = await request.post('/api/jobs', {
+    data: {
+      title,
+      description: 'Sweep the back deck and move the planters.',
+      category: 'outdoor_maintenance',
+      payAmount: '30.00',
+      estimatedDuration: 90,
+      location: 'Oxford St',
+      safetyNotes: null,
+      zipCode: '02139',
+      physicalDemands: 'medium',
+      equipment: [],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, title };
+}
+
+/**
+ * Locks and accepts the job as the signed-in demo teen (design 5: accept twice). Another journey
+ * may hold the teen's one live lock for a moment, so the lock is retried until it is free.
+ */
+async function acceptAsTeen(page: Page, jobId: string): Promise<void> {
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  await expect(async () => {
+    const lock = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
+    expect(lock.status(), await lock.text()).toBe(200);
+  }).toPass({ timeout: 30_000 });
+  const accept = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
+  expect(accept.status(), await accept.text()).toBe(200);
+  expect(((await accept.json()) as { status: string }).status).toBe('accepted');
+}
+
+async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, home: RegExp): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).toHaveURL(home);
+  return page;
+}
+
+/** Work starts only between 6 AM and 8 PM in the service's time zone (design 5: TIMEZONE, else New York). */
+function isWithinWorkHours(now = new Date()): boolean {
+  const timeZone = process.env.TIMEZONE || 'America/New_York';
+  const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  return hour >= 6 && hour < 20;
+}
+
+test('a job moves from posted to verified: the teen works it, the coordinator verifies it, the homeowner sees it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const job = await postJob(request);
+  await signIn(page, DEMO.teen);
+  await expect(page).toHaveURL(/\/teen-dashboard$/);
+  await acceptAsTeen(page, job.id);
+
+  await page.goto('/active-jobs');
+  await expect(page.getByRole('heading', { name: 'Active Jobs', level: 1 })).toBeVisible();
+  const card = page.getByRole('article', { name: job.title });
+  await expect(card.getByText('Status: Accepted')).toBeVisible();
+  await expect(card.getByText('Waiting for coordinator contact')).toBeVisible();
+  await expect(card.getByText('Pay: $30')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Job facts' }).getByRole('listitem')).toHaveText(['Duration: 1h 30m', 'Distance: Near you']);
+  await expect(card.getByText('Sweep the back deck and move the planters.')).toBeVisible();
+
+  const inWorkHours = isWithinWorkHours();
+  if (!inWorkHours) {
+    // Outside 6 AM-8 PM the server offers no start, so there is no button; the server says why.
+    await expect(card.getByRole('button', { name: 'Start Job' })).toHaveCount(0);
+    const start = await page.request.post(`/api/jobs/${job.id}/start`, { data: {} });
+    expect(start.status()).toBe(409);
+    expect(await start.json()).toMatchObject({ code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
+  } else {
+    await card.getByRole('button', { name: 'Start Job' }).click();
+    await expect(page.getByText('Job Started')).toBeVisible();
+    await expect(card.getByText('Status: In Progress')).toBeVisible();
+    await expect(card.getByText('Work is being done')).toBeVisible();
+    await card.getByRole('button', { name: 'Mark Completed' }).click();
+    await expect(page.getByText('Job Completed')).toBeVisible();
+    await expect(card.getByText('Status: Completed')).toBeVisible();
+    await expect(card.getByText('Waiting for verification')).toBeVisible();
+  }
+
+  const coordinator = await signedInPage(browser, baseURL, DEMO.coordinator, /\/route-optimizer$/);
+  await coordinator.getByRole('link', { name: 'Verification Queue' }).click();
+  await expect(coordinator).toHaveURL(/\/verification$/);
+  await expect(coordinator.getByRole('heading', { name: 'Verification Queue', level: 1 })).toBeVisible();
+  const queue = coordinator.getByRole('region', { name: 'Waiting for Verification' });
+  const queued = queue.getByRole('article', { name: job.title });
+  if (inWorkHours) {
+    await expect(queued.getByText(/^Completed /)).toBeVisible();
+    await expect(queued.getByText('Location: Oxford St')).toBeVisible();
+    await queued.getByRole('button', { name: 'Verify Work' }).click();
+    await expect(coordinator.getByText('Work verified')).toBeVisible();
+    await expect(queued).toHaveCount(0);
+  } else {
+    await expect(queue.getByRole('heading', { level: 2 })).toHaveText('Waiting for Verification');
+    await expect(queued).toHaveCount(0);
+  }
+  await coordinator.context().close();
+
+  const homeowner = await signedInPage(browser, baseURL, DEMO.homeowner, /\/homeowner-dashboard$/);
+  await homeowner.goto('/active-jobs');
+  const theirs = homeowner.getByRole('article', { name: job.title });
+  if (inWorkHours) {
+    await expect(theirs.getByText('Status: Verified')).toBeVisible();
+    await expect(theirs.getByText('Ready for payment')).toBeVisible();
+  } else {
+    await expect(theirs.getByText('Status: Accepted')).toBeVisible();
+  }
+  // The teen's buttons are not the homeowner's.
+  await expect(theirs.getByRole('button', { name: 'Start Job' })).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
+  await homeowner.goto(`/job/${job.id}`);
+  await expect(homeowner.getByText(inWorkHours ? 'Status: Verified' : 'Status: Accepted')).toBeVisible();
+  await homeowner.context().close();
+});
+
+test('a teen withdraws from an accepted job and it opens up again', async ({ page, request }) => {
+  const job = await postJob(request);
+  await signIn(page, DEMO.teen);
+  await expect(page).toHaveURL(/\/teen-dashboard$/);
+  await acceptAsTeen(page, job.id);
+
+  await page.goto('/active-jobs');
+  const card = page.getByRole('article', { name: job.title });
+  await card.getByRole('button', { name: 'Withdraw' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Withdraw from this job?' });
+  await expect(dialog).toContainText('Backing out counts against your reliability.');
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Job Withdrawn')).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  await page.goto(`/job/${job.id}`);
+  await expect(page.getByText('Status: Open')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lock the Job' })).toBeVisible();
+});

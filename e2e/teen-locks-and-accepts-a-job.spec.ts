@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { devices, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, freshPerson, signIn } from './support/accounts';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+// The demo teen is the only teen with parental consent, and a teen holds one live lock at a time:
+// the journeys of this file run one after another so their locks never meet.
+test.describe.configure({ mode: 'default' });
+
+// A journey that fails halfway must not leave the demo teen holding a lock for 15 minutes.
+test.afterEach(async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', { data: { email: DEMO.teen, password: DEMO_PASSWORD } });
+  const me = (await login.json()) as { id: string };
+  const locked = (await (await api.get(`/api/jobs?teenId=${me.id}&status=locked`)).json()) as { jobs: { id: string }[] };
+  for (const job of locked.jobs) await api.post(`/api/jobs/${job.id}/release-lock`, { data: { teenId: me.id } });
+  await api.dispose();
+});
+
+/** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
+async function expectAccessibleOnceToastsAreGone(page: Page): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAccessibilityViolations(page);
+}
+
+/** Posts a fresh job as the demo homeowner through the API (the UI of posting is another journey). */
+async function postJob(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const title = `Rake leaves ${randomUUID().slice(0, 8)}`;
+  const response = await request.post('/api/jobs', {
+    data: {
+      title,
+      description: 'Two big maples dropped everything at once. Bags provided.',
+      category: 'leaf_raking',
+      payAmount: '45.00',
+      estimatedDuration: 120,
+      location: 'Front yard on Broadway',
+      safetyNotes: 'Mind the uneven brick path.',
+      zipCode: '02139',
+      physicalDemands: 'hard',
+      equipment: ['rake'],
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, title };
+}
+
+/** A signed-in page for a new teen without parental consent, in its own browser context. */
+async function newTeenWithoutConsent(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  const teen = freshPerson('teen');
+  const registered = await page.request.post('/api/auth/register', { data: { ...teen, role: 'teen' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await signIn(page, teen.email, teen.password);
+  await expect(page).toHaveURL(/\/teen-dashboard$/);
+  return page;
+}
+
+async function signInDemoTeen(page: Page): Promise<void> {
+  await signIn(page, DEMO.teen);
+  await expect(page).toHaveURL(/\/teen-dashboard$/);
+}
+
+test('a teen finds a job with search and filters, locks it, watches the countdown and accepts it', async ({ page, request, browser, baseURL }) => {
+  const job = await postJob(request);
+  await signInDemoTeen(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+  await expect(page).toHaveURL(/\/job-explorer$/);
+
+  await page.getByLabel('Search jobs').fill(job.title.split(' ').pop()!);
+  const list = page.getByRole('list', { name: 'Available jobs' });
+  const card = list.getByRole('article', { name: job.title });
+  await expect(list.getByRole('article')).toHaveCount(1);
+  await expect(card.getByRole('list', { name: 'Job facts' }).getByRole('listitem')).toHaveText(['Leaf Raking', 'Duration: 2h', 'Distance: Near you']);
+  await expect(card.getByText('Pay: $45')).toBeVisible();
+  await expect(card.getByText('Physical demands: Hard')).toBeVisible();
+  await expect(card.getByText('Location: Front yard on Broadway')).toBeVisible();
+  await expect(card.getByText('Safety notes: Mind the uneven brick path.')).toBeVisible();
+
+  // Every filter is applied by the server.
+  const empty = page.getByRole('heading', { name: 'No jobs found matching your criteria' });
+  await page.getByLabel('Category').selectOption({ label: 'Cleaning' });
+  await expect(empty).toBeVisible();
+  await page.getByLabel('Category').selectOption({ label: 'Leaf Raking' });
+  await expect(card).toBeVisible();
+  const quick = page.getByRole('radiogroup', { name: 'Quick filter' });
+  await quick.getByRole('radio', { name: '≤ 90 min' }).click();
+  await expect(empty).toBeVisible();
+  await quick.getByRole('radio', { name: '≤ 1.5 mi' }).click();
+  await expect(card).toBeVisible();
+  // While a new filter loads, the last results stay on screen, marked busy.
+  await quick.getByRole('radio', { name: '$40+' }).click();
+  await expect(quick.getByRole('radio', { name: '$40+' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(card).toBeVisible();
+
+  await card.getByRole('link', { name: 'Details' }).click();
+  await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+  await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
+  await expect(page.getByText('Status: Open')).toBeVisible();
+  await expect(page.getByText('Locking gives you 15 minutes to decide.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lock the Job' }).click();
+  await expect(page.getByText('Job Locked!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Job Locked for You' })).toBeVisible();
+  const timer = page.getByRole('timer', { name: 'Time left on your lock' });
+  await expect(timer).toHaveText(/^1[45]:\d\d$/);
+  const bar = page.getByRole('progressbar', { name: 'Time left on your lock' });
+  await expect(bar).toHaveAttribute('aria-valuemax', '900');
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(800);
+  // Recalculated every second.
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first!, { timeout: 3_000 });
+  await expectAccessibleOnceToastsAreGone(page);
+
+  // Another teen sees the job as locked, and cannot lock it.
+  const otherTeen = await newTeenWithoutConsent(browser, baseURL);
+  await otherTeen.goto(`/job/${job.id}`);
+  await expect(otherTeen.getByRole('heading', { name: 'Job Temporarily Locked' })).toBeVisible();
+  await expect(otherTeen.getByRole('button', { name: 'Lock the Job' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Accept Job' }).click();
+  await expect(page.getByText('Job Accepted!').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Job Accepted!' })).toBeVisible();
+  await expect(page.getByText('You accepted this job.')).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+
+  // Once accepted, the job is no longer open to other teens.
+  await otherTeen.reload();
+  await expect(otherTeen.getByRole('heading', { name: 'Job not found' })).toBeVisible();
+  await otherTeen.getByRole('link', { name: 'Go Back' }).click();
+  await expect(otherTeen).toHaveURL(/\/jobs$/);
+  await expect(otherTeen.getByRole('heading', { name: 'Open Jobs', level: 1 })).toBeVisible();
+  await otherTeen.context().close();
+
+  // The homeowner sees who has it: the accepted message for others.
+  const owner = await postJobOwnerPage(browser, baseURL);
+  await owner.goto(`/job/${job.id}`);
+  await expect(owner.getByRole('heading', { name: 'Job Accepted!' })).toBeVisible();
+  await expect(owner.getByText('A teen has accepted this job.')).toBeVisible();
+  await owner.context().close();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Active' }).click();
+  const active = page.getByRole('article', { name: job.title });
+  await expect(active.getByText('Status: Accepted')).toBeVisible();
+  await expect(active.getByText('Waiting for coordinator contact')).toBeVisible();
+});
+
+async function postJobOwnerPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  await signIn(page, DEMO.homeowner);
+  await expect(page).toHaveURL(/\/homeowner-dashboard$/);
+  return page;
+}
+
+test('a teen locks a job and releases it for others', async ({ page, request }) => {
+  const job = await postJob(request);
+  await signInDemoTeen(page);
+  await page.goto(`/job/${job.id}`);
+  await page.getByRole('button', { name: 'Lock the Job' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+  await page.getByRole('button', { name: 'Release Lock' }).click();
+  await expect(page.getByText('Job Released')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lock the Job' })).toBeVisible();
+  await expect(page.getByText('Status: Open')).toBeVisible();
+});
+
+test('a teen without consent is stopped before the dialog; a teen with consent accepts from the explorer in one step', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const job = await postJob(request, { physicalDemands: 'easy', safetyNotes: null });
+  const tag = job.title.split(' ').pop()!;
+
+  const newTeen = await newTeenWithoutConsent(browser, baseURL);
+  await newTeen.goto('/job-explorer');
+  await newTeen.getByLabel('Search jobs').fill(tag);
+  await expect(newTeen.getByRole('list', { name: 'Available jobs' }).getByRole('article')).toHaveCount(1);
+  const theirCard = newTeen.getByRole('article', { name: job.title });
+  await expect(theirCard.getByText('Physical demands: Easy')).toBeVisible();
+  await theirCard.getByRole('button', { name: 'Accept Job' }).click();
+  await expect(newTeen.getByText('Parental consent required')).toBeVisible();
+  await expect(newTeen.getByText('You need parental consent before accepting jobs.')).toBeVisible();
+  await expect(newTeen.getByRole('alertdialog')).toHaveCount(0);
+  // The details screen offers no lock without consent either.
+  await theirCard.getByRole('link', { name: 'Details' }).click();
+  await expect(newTeen.getByRole('region', { name: "You can't lock this job right now" })).toContainText(
+    'You need parental consent before accepting jobs.',
+  );
+  await expect(newTeen.getByRole('button', { name: 'Lock the Job' })).toHaveCount(0);
+  await newTeen.context().close();
+
+  await signInDemoTeen(page);
+  await page.goto('/job-explorer');
+  await page.getByLabel('Search jobs').fill(tag);
+  await expect(page.getByRole('list', { name: 'Available jobs' }).getByRole('article')).toHaveCount(1);
+  const card = page.getByRole('article', { name: job.title });
+  await card.getByRole('button', { name: 'Accept Job' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Accept this job?' });
+  await expect(dialog).toContainText(job.title);
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+  await card.getByRole('button', { name: 'Accept Job' }).click();
+  await dialog.getByRole('button', { name: 'Yes, Accept Job' }).click();
+  await expect(page.getByText('Job Accepted!')).toBeVisible();
+  // The list refreshes: an accepted job is no longer open.
+  await expect(page.getByRole('heading', { name: 'No jobs found matching your criteria' })).toBeVisible();
+
+  const response = await page.request.get(`/api/jobs/${job.id}`);
+  expect(((await response.json()) as { status: string }).status).toBe('accepted');
+});

@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Job, JobAction } from '../../../contract/jobs';
+import { AuthProvider, USER_STORAGE_KEY } from '../../lib/auth';
+import { JobActionButtons } from './job-actions';
+
+const TEEN = {
+  id: '11111111-1111-4111-8111-111111111111',
+  fullName: 'Maya Lopez',
+  username: 'maya',
+  email: 'maya@example.com',
+  role: 'teen',
+  zipCode: '02139',
+  isAvailable: true,
+  parentalConsentStatus: 'approved',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const job = (actions: JobAction[], status: Job['status'] = 'accepted'): Job => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  title: 'Rake the front yard',
+  description: 'Leaves.',
+  status,
+  payAmount: '40.00',
+  estimatedDuration: 90,
+  location: null,
+  zipCode: '02139',
+  distance: 0,
+  photos: [],
+  safetyNotes: null,
+  category: 'leaf_raking',
+  physicalDemands: 'medium',
+  equipment: [],
+  coordinatorSupervised: true,
+  homeownerId: '33333333-3333-4333-8333-333333333333',
+  teenId: TEEN.id,
+  lockExpiresAt: null,
+  createdAt: '2026-06-15T12:00:00.000Z',
+  acceptedAt: null,
+  startedAt: null,
+  completedAt: null,
+  verifiedAt: null,
+  cancelledAt: null,
+  actions,
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderButtons(subject: Job, only?: JobAction[]) {
+  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(TEEN));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <div role="group" aria-label="Job actions">
+          <JobActionButtons job={subject} only={only} />
+        </div>
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), buttons: () => within(screen.getByRole('group', { name: 'Job actions' })).queryAllByRole('button') };
+}
+
+describe('JobActionButtons', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, TEEN) : json(500, { message: 'unexpected' })));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows exactly the server's actions, in a fixed order", () => {
+    const { buttons } = renderButtons(job(['withdraw', 'start', 'cancel']));
+    expect(buttons().map((b) => b.textContent)).toEqual(['Start Job', 'Withdraw', 'Cancel Job']);
+  });
+
+  it('limits them to `only`', () => {
+    const { buttons } = renderButtons(job(['withdraw', 'start', 'cancel']), ['start', 'complete']);
+    expect(buttons().map((b) => b.textContent)).toEqual(['Start Job']);
+  });
+
+  it('renders nothing when the server offers nothing', () => {
+    const { buttons } = renderButtons(job([], 'completed'));
+    expect(buttons()).toEqual([]);
+  });
+
+  it("posts to the action's endpoint and shows the server's message when it refuses", async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/me'
+        ? json(200, TEEN)
+        : json(409, { code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' }),
+    );
+    const { user } = renderButtons(job(['start']));
+    await user.click(screen.getByRole('button', { name: 'Start Job' }));
+    expect(await screen.findByText('Failed to Start Job')).toBeInTheDocument();
+    expect(screen.getByText('Work can only start between 6 AM and 8 PM.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/start'));
+    expect(call?.[0]).toBe('/api/jobs/22222222-2222-4222-8222-222222222222/start');
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: '{}' });
+  });
+
+  it("locks through the accept endpoint with the teen's own id", async () => {
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, TEEN) : json(200, job(['finalize', 'release'], 'locked'))));
+    const { user } = renderButtons(job(['lock'], 'posted'));
+    await user.click(screen.getByRole('button', { name: 'Lock the Job' }));
+    expect(await screen.findByText('Job Locked!')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/jobs/'));
+    expect(call?.[0]).toBe('/api/jobs/22222222-2222-4222-8222-222222222222/accept');
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ teenId: TEEN.id }) });
+  });
+
+  it('confirms a withdrawal in a dialog before calling the server', async () => {
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, TEEN) : json(200, job([], 'posted'))));
+    const { user } = renderButtons(job(['withdraw']));
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Withdraw from this job?' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/withdraw'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Job Withdrawn')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.find(([url]) => String(url).endsWith('/withdraw'))?.[1]).toMatchObject({ body: '{}' });
+  });
+});
