@@ -1,0 +1,476 @@
+// The jobs API under load (DESIGN.md 9), on PGlite (in memory) and, when TEST_DATABASE_URL or
+// BENCH_DATABASE_URL is set, on a fresh PostgreSQL database created for the run and dropped after it.
+// For each database: the real app in-process on 127.0.0.1, 10,000 posted jobs and 100 consented teens;
+//   1. the explorer list call (GET /api/jobs?status=posted&limit=20) with autocannon, 50 connections,
+//      next to a bare Fastify route measured the same way in the same run (the budget is a ratio);
+//   2. 100 teens trying to lock the same job at once, on 20 jobs: exactly one winner each, and p99.
+// Budgets are judged on PostgreSQL: list >= 40% of bare Fastify's req/s, list p99 <= 50 ms, one
+// winner per job and lock p99 <= 250 ms. PGlite runs one connection at a time (STACK-NOTES), so its
+// figures are informational.
+//
+// BENCH_DURATION (s, default 10) sets each autocannon run; BENCH_WARMUP (s, default 2) the warm-up
+// before it. BENCH_AUTOCANNON_WORKERS (default 1) runs autocannon in that many worker threads so it
+// does not share the server's event loop; 0 runs it on the main thread.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { CATEGORY_LABELS, DURATIONS, EQUIPMENT, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Job } from '../src/contract/jobs';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import { jobs } from '../src/server/db/schema';
+import { createAccount } from '../src/server/db/seed';
+import { zipCentroid } from '../src/server/geo/zip-centroids';
+import { validJob } from '../src/server/test/fixtures';
+import { log, percentile, round, type BenchResult } from './lib';
+
+export const name = 'jobs-api';
+
+const positiveInt = (value: string | undefined, fallback: number, min = 1) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= min ? n : fallback;
+};
+
+const DURATION_S = positiveInt(process.env.BENCH_DURATION, 10);
+const WARMUP_S = positiveInt(process.env.BENCH_WARMUP, 2, 0);
+const AUTOCANNON_WORKERS = positiveInt(process.env.BENCH_AUTOCANNON_WORKERS, 1, 0);
+const CONNECTIONS = 50;
+const JOB_COUNT = 10_000;
+const BATCH = 500;
+const TEENS = 100;
+const LOCK_JOBS = 20;
+const ZIPS = ['02138', '02139', '02140', '02141', '02142'];
+const PASSWORD = 'bench-password-1';
+const LIST_PATH = '/api/jobs?status=posted&limit=20';
+const DAY_MS = 24 * 3600 * 1000;
+
+const BUDGET = { listShareOfBare: 40, listP99Ms: 50, lockP99Ms: 250 };
+
+type Kind = 'pglite' | 'postgres';
+const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+interface Check {
+  label: string;
+  ok: boolean;
+}
+
+interface DatabaseRun {
+  figures: Record<string, number | string>;
+  checks: Check[];
+  details: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+function postgresAdminUrl(): string | null {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+}
+
+/** Everything in this benchmark talks to this machine only. */
+function assertLoopback(url: string): void {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host)) return;
+  throw new Error(`the benchmark only talks to 127.0.0.1; refusing the database at ${host}`);
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of the kind; drop() closes it and, on PostgreSQL, drops it. */
+async function openBenchDatabase(kind: Kind): Promise<{ database: Database; where: string; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrateDatabase(database);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    return { database, where: 'in memory', drop: () => database.close() };
+  }
+  const adminUrl = postgresAdminUrl()!;
+  assertLoopback(adminUrl);
+  const dbName = `yardly_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${dbName}"`);
+  const dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  let database: Database | null = null;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, dbName) });
+    await migrateDatabase(database);
+  } catch (err) {
+    await database?.close().catch(() => {});
+    await dropDatabase();
+    throw err;
+  }
+  const opened = database;
+  return {
+    database: opened,
+    where: `${new URL(adminUrl).host}/${dbName}`,
+    async drop() {
+      try {
+        await opened.close();
+      } finally {
+        await dropDatabase();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+/** A small seeded generator, so every run loads the same jobs. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+async function loadJobs(database: Database, homeownerId: string, now: Date): Promise<number> {
+  const rand = mulberry32(20_240_901);
+  const centroids = ZIPS.map((zip) => {
+    const c = zipCentroid(zip);
+    if (!c) throw new Error(`no centroid for ${zip}`);
+    return { zip, ...c };
+  });
+  const hand = EQUIPMENT.filter((e) => ['rake', 'shovel', 'hose', 'pruning_shears', 'wheelbarrow', 'push_reel_mower'].includes(e));
+  const t0 = performance.now();
+  for (let start = 0; start < JOB_COUNT; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, JOB_COUNT - start) }, (_, k) => {
+      const i = start + k;
+      const place = centroids[i % centroids.length]!;
+      const category = pick(rand, JOB_CATEGORIES);
+      const createdAt = new Date(now.getTime() - Math.floor(rand() * 30 * DAY_MS));
+      return {
+        homeownerId,
+        title: `${CATEGORY_LABELS[category]} #${i + 1}`,
+        description: `Benchmark job ${i + 1}: ${CATEGORY_LABELS[category].toLowerCase()} near ${place.zip}.`,
+        category,
+        payCents: 1500 + 500 * Math.floor(rand() * 98), // 1500..50000 in steps of 500
+        estimatedDuration: pick(rand, DURATIONS),
+        location: `${1 + (i % 200)} Bench St`,
+        zipCode: place.zip,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        physicalDemands: pick(rand, PHYSICAL_DEMANDS),
+        equipment: rand() < 0.3 ? [] : [pick(rand, hand)],
+        safetyNotes: rand() < 0.5 ? null : 'Mind the steps.',
+        status: 'posted' as const,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    await database.db.insert(jobs).values(rows);
+  }
+  await database.db.execute(sql`ANALYZE`);
+  return performance.now() - t0;
+}
+
+async function inParallel<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+interface Person {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${body.slice(0, 200)}`);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('yardly_session='));
+  if (!session) throw new Error(`sign-in of ${email} set no session cookie`);
+  return session.split(';')[0]!;
+}
+
+async function call(baseUrl: string, method: 'GET' | 'POST', path: string, cookie: string, body?: unknown): Promise<{ status: number; text: string; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - t0 };
+}
+
+interface Load {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** The machine's 1-minute load average before and after: other work on it skews every figure. */
+  loadavg: [number, number];
+  /** CPU this process (server and autocannon alike) used, in % of one core. */
+  processCpuPercent: number;
+}
+
+async function cannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const loadBefore = os.loadavg()[0]!;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    ...(AUTOCANNON_WORKERS > 0 ? { workers: AUTOCANNON_WORKERS } : {}),
+  });
+  const cpu = process.cpuUsage(cpu0);
+  const wallMs = performance.now() - t0;
+  return {
+    reqPerSec: result.requests.mean,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count])),
+    loadavg: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)],
+    processCpuPercent: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
+  };
+}
+
+async function listenLocal(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database
+
+async function explainList(database: Database, now: Date): Promise<string[]> {
+  // The query listJobs builds for a teen's explorer (status=posted: an expired lock counts as posted).
+  const result = (await database.db.execute(sql`explain (analyze, buffers)
+    select * from jobs
+    where (status = 'posted' or (status = 'locked' and lock_expires_at <= ${now.toISOString()}::timestamptz))
+    order by created_at desc, id desc limit 21`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => String(Object.values(r)[0]));
+}
+
+async function runOn(kind: Kind): Promise<DatabaseRun> {
+  const label = LABEL[kind];
+  const t0 = performance.now();
+  const { database, where, drop } = await openBenchDatabase(kind);
+  let app: FastifyInstance | null = null;
+  let bare: FastifyInstance | null = null;
+  try {
+    log(`${name}: ${label} (${where}) open and migrated in ${round(performance.now() - t0)} ms`);
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', LOG_LEVEL: 'silent' });
+    app = (await buildApp({ config, database, logger: false, webRoot: null })).app;
+    const baseUrl = await listenLocal(app);
+
+    bare = Fastify({ logger: false });
+    bare.get('/', async () => ({ hello: 'world', ok: true }));
+    const bareUrl = await listenLocal(bare);
+
+    // 10,000 posted jobs from one homeowner, straight into the table.
+    const now = new Date();
+    const homeownerEmail = 'bench.homeowner@example.com';
+    const homeowner = await createAccount(
+      database.db,
+      { role: 'homeowner', email: homeownerEmail, password: PASSWORD, fullName: 'Bench Homeowner', username: 'bench_homeowner', zipCode: '02139' },
+      now,
+    );
+    const loadMs = await loadJobs(database, homeowner.id, now);
+    log(`${name}: ${label}: ${JOB_COUNT} jobs inserted and ANALYZEd in ${round(loadMs)} ms`);
+
+    // 100 consented teens, each signed in over HTTP.
+    const t1 = performance.now();
+    const teens: Person[] = await inParallel(
+      Array.from({ length: TEENS }, (_, i) => i),
+      10,
+      async (i) => {
+        const email = `bench.teen.${i}@example.com`;
+        const user = await createAccount(
+          database.db,
+          { role: 'teen', email, password: PASSWORD, fullName: `Bench Teen ${i}`, username: `bench_teen_${i}`, zipCode: '02139', parentalConsentStatus: 'approved' },
+          now,
+        );
+        return { id: user.id, email, cookie: await signIn(baseUrl, email) };
+      },
+    );
+    const homeownerCookie = await signIn(baseUrl, homeownerEmail);
+    // Every cookie works, and each teen has a keep-alive connection open before the lock rounds.
+    const me = await Promise.all(teens.map((t) => call(baseUrl, 'GET', '/api/auth/me', t.cookie)));
+    if (me.some((r) => r.status !== 200)) throw new Error(`GET /api/auth/me failed for ${me.filter((r) => r.status !== 200).length} teens`);
+    log(`${name}: ${label}: ${TEENS} teens created and signed in in ${round(performance.now() - t1)} ms`);
+
+    // The list call must answer what the explorer expects before it is timed.
+    const sample = await call(baseUrl, 'GET', LIST_PATH, teens[0]!.cookie);
+    if (sample.status !== 200) throw new Error(`${LIST_PATH} answered ${sample.status}: ${sample.text.slice(0, 200)}`);
+    const sampleJobs = (JSON.parse(sample.text) as { jobs: Job[] }).jobs;
+    if (sampleJobs.length !== 20) throw new Error(`${LIST_PATH} returned ${sampleJobs.length} jobs, not 20`);
+    const plan = await explainList(database, now);
+
+    // Throughput: warm both up, then the list call, then bare Fastify, back to back.
+    const listUrl = `${baseUrl}${LIST_PATH}`;
+    const listHeaders = { cookie: teens[0]!.cookie };
+    if (WARMUP_S > 0) {
+      await cannon(bareUrl, {}, WARMUP_S);
+      await cannon(listUrl, listHeaders, WARMUP_S);
+    }
+    const list = await cannon(listUrl, listHeaders, DURATION_S);
+    log(`${name}: ${label}: list ${round(list.reqPerSec)} req/s, p99 ${list.p99Ms} ms, non-2xx ${list.non2xx}, errors ${list.errors} (load ${list.loadavg.join(' -> ')}, this process ${list.processCpuPercent}% CPU)`);
+    const bareLoad = await cannon(bareUrl, {}, DURATION_S);
+    log(`${name}: ${label}: bare Fastify ${round(bareLoad.reqPerSec)} req/s, p99 ${bareLoad.p99Ms} ms (load ${bareLoad.loadavg.join(' -> ')}, this process ${bareLoad.processCpuPercent}% CPU)`);
+    const share = (100 * list.reqPerSec) / bareLoad.reqPerSec;
+
+    // Locks: 100 teens on one fresh job at once, 20 times.
+    const lockTimes: number[] = [];
+    const rounds: { winners: number; conflicts: number; other: Record<string, number>; holderOk: boolean; released: boolean }[] = [];
+    for (let j = 0; j < LOCK_JOBS; j++) {
+      const created = await call(baseUrl, 'POST', '/api/jobs', homeownerCookie, validJob({ title: `Lock race ${j + 1}` }));
+      if (created.status !== 201) throw new Error(`POST /api/jobs answered ${created.status}: ${created.text.slice(0, 200)}`);
+      const jobId = (JSON.parse(created.text) as Job).id;
+      const attempts = await Promise.all(teens.map(async (teen) => ({ teen, ...(await call(baseUrl, 'POST', `/api/jobs/${jobId}/accept`, teen.cookie, '{}')) })));
+      for (const a of attempts) lockTimes.push(a.ms);
+      const winners = attempts.filter((a) => a.status === 200);
+      const other: Record<string, number> = {};
+      for (const a of attempts) if (a.status !== 200 && a.status !== 409) other[a.status] = (other[a.status] ?? 0) + 1;
+      // The database agrees: the job is locked by the one winner.
+      const [row] = await database.db.select({ status: jobs.status, teenId: jobs.teenId }).from(jobs).where(eq(jobs.id, jobId));
+      const holderOk = winners.length === 1 && row?.status === 'locked' && row.teenId === winners[0]!.teen.id;
+      // Free the winners again for the next round.
+      let released = true;
+      for (const w of winners) {
+        const r = await call(baseUrl, 'POST', `/api/jobs/${jobId}/release-lock`, w.teen.cookie, '{}');
+        if (r.status !== 200) released = false;
+      }
+      rounds.push({ winners: winners.length, conflicts: attempts.filter((a) => a.status === 409).length, other, holderOk, released });
+    }
+    const oneWinner = rounds.filter((r) => r.winners === 1 && r.conflicts === TEENS - 1 && r.holderOk).length;
+    const lockP99 = percentile(lockTimes, 99);
+    log(`${name}: ${label}: locks p99 ${round(lockP99, 1)} ms, ${oneWinner}/${LOCK_JOBS} jobs with exactly one winner and ${TEENS - 1} 409s`);
+
+    const figures: Record<string, number | string> = {
+      [`${label}: list req/s`]: round(list.reqPerSec),
+      [`${label}: list p99 ms`]: round(list.p99Ms, 1),
+      [`${label}: bare fastify req/s`]: round(bareLoad.reqPerSec),
+      [`${label}: list / bare (%)`]: round(share, 1),
+      [`${label}: lock p99 ms (100 concurrent)`]: round(lockP99, 1),
+      [`${label}: jobs with exactly one winner`]: oneWinner,
+      [`${label}: machine load (1 min) during list / bare`]: `${list.loadavg[1]} / ${bareLoad.loadavg[1]}`,
+    };
+    const listClean = list.non2xx === 0 && list.errors === 0 && list.timeouts === 0;
+    const checks: Check[] = [
+      { label: `list call all 200 (${list.total} requests, ${list.non2xx} non-2xx, ${list.errors} errors)`, ok: listClean },
+      { label: `list req/s ${round(share, 1)}% of bare Fastify >= ${BUDGET.listShareOfBare}%`, ok: listClean && share >= BUDGET.listShareOfBare },
+      { label: `list p99 ${round(list.p99Ms, 1)} ms <= ${BUDGET.listP99Ms} ms at ${CONNECTIONS} connections`, ok: listClean && list.p99Ms <= BUDGET.listP99Ms },
+      { label: `100 concurrent locks: exactly one winner on ${oneWinner}/${LOCK_JOBS} jobs`, ok: oneWinner === LOCK_JOBS },
+      { label: `100 concurrent locks: p99 ${round(lockP99, 1)} ms <= ${BUDGET.lockP99Ms} ms`, ok: lockP99 <= BUDGET.lockP99Ms },
+    ];
+    return {
+      figures,
+      checks,
+      details: {
+        database: where,
+        pool: database.pool ? { max: database.pool.options.max } : null,
+        loadJobsMs: round(loadMs),
+        list: { url: LIST_PATH, ...list },
+        bare: bareLoad,
+        listPlan: plan,
+        locks: {
+          attempts: lockTimes.length,
+          p50Ms: round(percentile(lockTimes, 50), 1),
+          p99Ms: round(lockP99, 1),
+          maxMs: round(Math.max(...lockTimes), 1),
+          rounds,
+        },
+      },
+    };
+  } finally {
+    await bare?.close().catch(() => {});
+    await app?.close().catch(() => {});
+    await drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function run(): Promise<BenchResult> {
+  const kinds: Kind[] = postgresAdminUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const figures: Record<string, number | string> = {};
+  const budgets: BenchResult['budgets'] = [];
+  const details: Record<string, unknown> = {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    warmupSeconds: WARMUP_S,
+    autocannonWorkers: AUTOCANNON_WORKERS,
+    jobs: JOB_COUNT,
+    teens: TEENS,
+    lockJobs: LOCK_JOBS,
+  };
+  for (const kind of kinds) {
+    const label = LABEL[kind];
+    try {
+      const result = await runOn(kind);
+      Object.assign(figures, result.figures);
+      details[kind] = result.details;
+      for (const check of result.checks) {
+        if (kind === 'postgres') budgets.push({ label: `${label}: ${check.label}`, ok: check.ok });
+        else figures[`${label} (informational): ${check.label}`] = check.ok ? 'met' : 'not met';
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log(`${name}: ${label} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      figures[`${label}: error`] = message.split('\n')[0]!.slice(0, 200);
+      budgets.push({ label: `${label}: benchmark ran`, ok: false });
+      details[kind] = { error: message };
+    }
+  }
+  if (!kinds.includes('postgres')) {
+    figures.PostgreSQL = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL';
+    budgets.push({ label: 'PostgreSQL budgets judged (needs TEST_DATABASE_URL or BENCH_DATABASE_URL)', ok: false });
+  }
+  return { name, figures, budgets, details };
+}
