@@ -1,36 +1,20 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldShell } from './field-shell';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string };
 
 /** A labelled input; the hint and error are tied to it for screen readers. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, hint, error, id, className = '', ...props }, ref) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className="space-y-1">
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ${className}`}
-        {...props}
-      />
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
+    <FieldShell label={label} hint={hint} error={error} id={id}>
+      {(control) => (
+        <input
+          ref={ref}
+          {...control}
+          className={`block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ${className}`}
+          {...props}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });
