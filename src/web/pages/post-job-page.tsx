@@ -22,6 +22,7 @@ import {
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button } from '../components/ui/button';
+import { ZipCodeField } from '../components/zip-code-field';
 import { Field } from '../components/ui/field';
 import { SelectField } from '../components/ui/select';
 import { TextareaField } from '../components/ui/textarea-field';
@@ -179,15 +180,7 @@ function PostJobForm({ user }: { user: User }) {
           </SelectField>
         </div>
         <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location} {...register('location')} />
-        <Field
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          hint="Yardly runs in select ZIP codes."
-          error={errors.zipCode}
-          {...register('zipCode')}
-        />
+        <ZipCodeField error={errors.zipCode} {...register('zipCode')} />
         <TextareaField
           label="Safety notes (optional)"
           rows={3}

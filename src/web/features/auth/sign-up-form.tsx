@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { canSubmitSignUp, firstSignUpProblem, signUpChecklist, type SignUpDraft } from '../../../domain/registration';
 import { Button } from '../../components/ui/button';
+import { ZipCodeField } from '../../components/zip-code-field';
 import { Field } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -62,15 +63,7 @@ export function SignUpForm() {
       <Field label="Username" autoComplete="username" error={fieldErrors.username} {...register('username')} />
       <Field label="Email" type="email" autoComplete="email" error={fieldErrors.email} {...register('email')} />
       <Field label="Password" type="password" autoComplete="new-password" error={fieldErrors.password} {...register('password')} />
-      <Field
-        label="ZIP code"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={5}
-        hint="Yardly runs in select ZIP codes."
-        error={fieldErrors.zipCode}
-        {...register('zipCode')}
-      />
+      <ZipCodeField error={fieldErrors.zipCode} {...register('zipCode')} />
       <ul aria-label="Sign-up checklist" className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
         {checklist.map((item) => (
           <li key={item.key} className={`flex items-center gap-2 ${item.done ? 'text-brand-800' : 'text-slate-600'}`}>
