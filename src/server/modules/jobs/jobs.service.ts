@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
 import { isUniqueViolation } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions';
+import { applyJobEffects } from './job-effects';
 import { toJobDto, type JobRow } from './jobs.mapper';
 
 type CreateJobInput = {
@@ -104,6 +105,7 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
       })
       .returning();
     await tx.insert(jobEvents).values({ jobId: created!.id, transition: 'post', fromStatus: null, toStatus: 'posted', actorId: user.id, actorRole: user.role, createdAt: now });
+    await applyJobEffects(tx, ctx, { before: null, after: created!, transition: 'post', actor: { role: 'homeowner', id: user.id }, at: now });
     return created!;
   });
   const viewer = await loadViewer(ctx.db, user);
@@ -244,7 +246,7 @@ export async function getJob(ctx: AppContext, user: SessionUser, id: string): Pr
 }
 
 /** One state change: ask the machine, then one conditional UPDATE and its event row in one transaction. */
-async function applyTransition(tx: Executor, row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Promise<JobRow> {
+async function applyTransition(ctx: AppContext, tx: Executor, row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Promise<JobRow> {
   const decision = decide(row, transition, actor, mctx);
   if (!decision.ok) throw new AppError(decision.code, decision.message);
   const { guard, patch } = decision;
@@ -271,6 +273,7 @@ async function applyTransition(tx: Executor, row: JobRow, transition: Transition
     actorRole: actor.role,
     createdAt: mctx.now,
   });
+  await applyJobEffects(tx, ctx, { before: row, after: updated, transition, actor, at: mctx.now });
   return updated;
 }
 
@@ -280,7 +283,7 @@ export async function expireLock(ctx: AppContext, jobId: string): Promise<JobRow
   return ctx.db.transaction(async (tx) => {
     const row = await findJobRow(tx, jobId);
     if (!row || row.status !== 'locked' || !row.lockExpiresAt || row.lockExpiresAt > mctx.now) return null;
-    return applyTransition(tx, row, 'expire', { role: 'system' }, mctx).catch((err: unknown) => {
+    return applyTransition(ctx, tx, row, 'expire', { role: 'system' }, mctx).catch((err: unknown) => {
       if (err instanceof AppError) return null;
       throw err;
     });
@@ -312,8 +315,8 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
     command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
-      if (transition === 'lock') await releaseOwnExpiredLocks(tx, user.id, mctx);
-      return applyTransition(tx, row, transition, viewer.actor, mctx);
+      if (transition === 'lock') await releaseOwnExpiredLocks(ctx, tx, user.id, mctx);
+      return applyTransition(ctx, tx, row, transition, viewer.actor, mctx);
     });
     return toJobDto(updated, viewer, mctx);
   } catch (err) {
@@ -325,9 +328,9 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
 }
 
 /** Before a new lock: the teen's own run-out locks are released, so only a live lock blocks. */
-async function releaseOwnExpiredLocks(tx: Executor, teenId: string, mctx: MachineContext): Promise<void> {
+async function releaseOwnExpiredLocks(ctx: AppContext, tx: Executor, teenId: string, mctx: MachineContext): Promise<void> {
   const stale = await tx.select().from(jobs).where(and(eq(jobs.teenId, teenId), eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, mctx.now)));
-  for (const row of stale) await applyTransition(tx, row, 'expire', { role: 'system' }, mctx);
+  for (const row of stale) await applyTransition(ctx, tx, row, 'expire', { role: 'system' }, mctx);
 }
 
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {
