@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const MAIL_SINK_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3125);
@@ -7,8 +7,7 @@ const MAIL_SINK_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 3025);
 
 /** Design 3: CHROMIUM_PATH, then Debian's Chromium, then Playwright's own browser if installed. */
 function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
+  const found = findChromium();
   if (!found && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
     console.warn('No Chromium found. Install one (apt-get install chromium) or set CHROMIUM_PATH; falling back to Playwright\'s browser.');
   }
@@ -29,15 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'phone', use: { browserName: 'chromium' } }],

@@ -7,6 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { DEMO_PASSWORD } from '../e2e/support/accounts';
+import { USER_STORAGE_KEY } from '../src/web/lib/auth';
 
 export interface BenchResult {
   name: string;
@@ -21,19 +24,6 @@ export type Bench = () => Promise<BenchResult>;
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Without these, Chromium on this offline machine hangs on network lookups. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // ---------------------------------------------------------------------------------------------
 // Small statistics and formatting helpers
@@ -304,6 +294,30 @@ export function measureLauncherBaseline(): Promise<number> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`node --import tsx -e exited with ${code}`))));
   });
+}
+
+/**
+ * Signs a browser context in as the sign-in form does: POST /api/auth/login sets the session cookie
+ * and the user goes to local storage (spec 4). It runs on /api/health, so no asset of the app
+ * reaches the browser's cache before the page under measurement loads.
+ */
+export async function signIn(context: BrowserContext, origin: string, email: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/api/health`);
+    const failure = await page.evaluate(
+      async ({ email, password, storageKey }) => {
+        const response = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        if (!response.ok) return `${response.status} ${await response.text()}`;
+        localStorage.setItem(storageKey, await response.text());
+        return null;
+      },
+      { email, password: DEMO_PASSWORD, storageKey: USER_STORAGE_KEY },
+    );
+    if (failure) throw new Error(`sign-in as ${email} failed: ${failure}`);
+  } finally {
+    await page.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

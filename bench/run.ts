@@ -1,14 +1,14 @@
-// `npm run bench` runs every benchmark in order; `npm run bench -- landing-size startup` runs some.
+// `npm run bench` runs every benchmark in order; `npm run bench -- lighthouse-explorer startup` runs some.
 // Prints one table of figures against the budgets of DESIGN.md section 9 and writes
 // bench/results/<name>.json per benchmark. Budgets are reported, not enforced: the exit code is
 // non-zero only when a benchmark could not run.
 import * as jobsApi from './jobs-api';
-import * as landingSize from './landing-size';
+import * as pageSize from './page-size';
 import * as lighthouse from './lighthouse';
 import { log, machineInfo, round, writeResult, type BenchResult } from './lib';
 import * as startup from './startup';
 
-const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [landingSize, lighthouse, startup, jobsApi];
+const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi];
 
 function usage(): string {
   return `usage: npm run bench [-- <name>...]\nbenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`;
