@@ -16,6 +16,9 @@ import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { Mailer } from './modules/email/mailer';
+import { eventsRoutes } from './modules/events/events.routes';
+import { EventBus } from './modules/events/live-events';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
@@ -31,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes (tests read it); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Between live-event heartbeats (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 const LANDING_HTML = 'landing.html';
@@ -65,8 +70,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     smtpUrl: config.smtpUrl,
     from: config.emailFrom,
   });
-  const ctx: AppContext = { db: database.db, config, clock, mailer, log: app.log };
+  const events = new EventBus(database, app.log);
+  await events.start();
+  const ctx: AppContext = { db: database.db, config, clock, mailer, events, log: app.log };
   app.addHook('onClose', () => mailer.stop());
+  // Open streams would keep close() waiting forever: end them first.
+  app.addHook('preClose', async () => events.closeStreams());
+  app.addHook('onClose', () => events.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -108,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(jobsRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  await app.register(eventsRoutes(ctx, options.heartbeatMs));
   await app.register(systemRoutes(ctx, database.kind));
 
   app.get('/api/docs', {

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './modules/email/mailer';
+import type { EventBus } from './modules/events/live-events';
 
 /** What every service needs; built once in app.ts and passed down, never a global. */
 export interface AppContext {
@@ -10,5 +11,7 @@ export interface AppContext {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  /** This process's live-event streams (GET /api/events); events reach it through the database. */
+  events: EventBus;
   log: FastifyBaseLogger;
 }

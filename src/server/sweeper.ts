@@ -1,12 +1,14 @@
 import type { AppContext } from './context';
 import { deleteExpiredSessions } from './modules/auth/sessions';
 import { expireLocks } from './modules/jobs/jobs.service';
+import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneRateLimitHits } from './plugins/rate-limit';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Housekeeping that must happen even when nobody asks: run-out job locks, expired sessions, old rate-limit hits. */
+/** Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, expired sessions, old rate-limit hits. */
 export async function sweep(ctx: AppContext): Promise<void> {
+  await warnExpiringLocks(ctx);
   await expireLocks(ctx);
   const now = ctx.clock.now();
   await deleteExpiredSessions(ctx.db, now);

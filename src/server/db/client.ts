@@ -24,6 +24,12 @@ export interface Database {
   /** The PGlite instance, when embedded (tests dump it; events use its LISTEN/NOTIFY). */
   pglite: PGlite | null;
   pool: pg.Pool | null;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload sent with pg_notify (after its transaction
+   * commits). On PostgreSQL a dedicated connection listens and reconnects after a drop, then calls
+   * `onReconnect`, since what was sent meanwhile is gone. Resolves to the function that stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,13 +44,81 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-    return { kind: 'pglite', db, pglite, pool: null, close: () => pglite.close() };
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      pool: null,
+      // One process, one connection: nothing to reconnect.
+      listen: async (channel, onMessage) => {
+        const unlisten = await pglite.listen(channel, onMessage);
+        return () => unlisten().catch(() => {});
+      },
+      close: () => pglite.close(),
+    };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 20 });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { kind: 'postgres', db, pglite: null, pool, close: () => pool.end() };
+  return {
+    kind: 'postgres',
+    db,
+    pglite: null,
+    pool,
+    listen: (channel, onMessage, onReconnect) => listenOnPostgres(target.url, channel, onMessage, onReconnect),
+    close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let started = false;
+
+  const relistenLater = () => {
+    // Before the first LISTEN succeeds, the caller gets the error instead.
+    if (stopped || retry || !started) return;
+    client?.removeAllListeners('notification');
+    client = null;
+    retry = setTimeout(() => {
+      retry = null;
+      connect()
+        .then(onReconnect)
+        .catch(relistenLater);
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', relistenLater);
+    next.on('end', relistenLater);
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+
+  await connect();
+  started = true;
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
 }
 
 /** Applies the committed migrations; the same files run on PGlite and PostgreSQL. */

@@ -48,11 +48,11 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
   };
 }
 
-export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: { heartbeatMs?: number } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(kind);
   const clock = new ManualClock();
   const config: Config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', ...env });
-  const { app, ctx } = await buildApp({ config, database, clock, logger: false, webRoot: null });
+  const { app, ctx } = await buildApp({ config, database, clock, logger: false, webRoot: null, ...options });
   await app.ready();
   return {
     app,

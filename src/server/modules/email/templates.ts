@@ -38,3 +38,8 @@ export function passwordChangedEmail(to: string, fullName: string): EmailMessage
 export function testEmail(to: string, subject: string, message: string): EmailMessage {
   return compose(to, subject, [message]);
 }
+
+/** An important notification, also sent by email; the link opens the job or the notifications list. */
+export function notificationEmail(to: string, fullName: string, title: string, body: string, url: string): EmailMessage {
+  return compose(to, title, [`Hi ${fullName},`, body], { label: 'Open Yardly', url });
+}

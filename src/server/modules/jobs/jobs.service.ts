@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
 import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES } from '../../../contract/jobs';
 import { centsToMoney } from '../../../domain/format';
@@ -6,6 +6,7 @@ import { decide, MESSAGES, type Actor, type MachineContext, type Transition } fr
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { encodeCursor, olderThan } from '../../db/keyset-cursor';
 import { coordinatorZipCodes, jobEvents, jobs } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
@@ -122,19 +123,6 @@ function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
   return or(...parts)!;
 }
 
-function encodeCursor(row: JobRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError('VALIDATION_FAILED', 'cursor: Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
-  }
-  return { createdAt, id };
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Great-circle miles from a point to the job's centroid, in SQL (for the 'nearby' filter). */
@@ -194,10 +182,7 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   if (input.quick === 'high_pay') where.push(sql`${jobs.payCents} >= ${HIGH_PAY_MIN_DOLLARS * 100}`);
   if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
-  if (input.cursor) {
-    const c = decodeCursor(input.cursor);
-    where.push(or(lt(jobs.createdAt, c.createdAt), and(eq(jobs.createdAt, c.createdAt), lt(jobs.id, c.id)))!);
-  }
+  if (input.cursor) where.push(olderThan(input.cursor, jobs));
   const rows = await ctx.db
     .select()
     .from(jobs)

@@ -60,6 +60,10 @@ describe.each(databaseKinds())('system routes on %s', (kind) => {
       '/api/jobs/{id}/cancel',
       '/api/jobs/{id}/withdraw',
       '/api/users/{id}/job-summary',
+      '/api/notifications/{userId}',
+      '/api/notifications/{id}/read',
+      '/api/notifications/{userId}/read-all',
+      '/api/events',
     ]) {
       expect(Object.keys(docs.paths)).toContain(path);
     }

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LiveEvent } from '../../../contract/notifications';
+import type { AppContext } from '../../context';
+import { coordinatorZipCodes } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { findSessionUser } from '../auth/sessions';
+import type { Subscriber } from './live-events';
+
+/** Proxies and browsers drop a silent connection; a comment line every so often keeps it open. */
+export const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting after a drop (EventSource's `retry:`). */
+const RETRY_MS = 3000;
+
+/**
+ * `GET /api/events`: server-sent events for the signed-in user. Each event is a signal (see
+ * LiveEventSchema); on every (re)connection the stream first sends `ready`, and the client refetches
+ * what it shows, so nothing raised while it was away is lost (notifications live in the database).
+ */
+export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/events', {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['events'],
+        summary: 'Live events for the signed-in user (text/event-stream): notification and job signals, a ready event on connect, heartbeats',
+      },
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        const token = request.sessionToken!;
+        const zipCodes =
+          user.role === 'coordinator'
+            ? (await ctx.db.select({ zip: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, user.id))).map((r) => r.zip)
+            : [];
+
+        reply.hijack();
+        const res = reply.raw;
+        // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          // The stream is the connection's last response: when it ends, so does the socket, and a
+          // closing server is not left waiting on it.
+          connection: 'close',
+          // nginx and friends would otherwise buffer the stream.
+          'x-accel-buffering': 'no',
+        });
+        const write = (chunk: string) => {
+          if (!res.writableEnded) res.write(chunk);
+        };
+        const sendEvent = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+
+        let closed = false;
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          res.end();
+        };
+        const subscriber: Subscriber = {
+          userId: user.id,
+          role: user.role,
+          zipCodes,
+          send: (event: LiveEvent) => {
+            const { type, ...data } = event;
+            sendEvent(type, data);
+          },
+          resync: () => sendEvent('ready', {}),
+          close,
+        };
+        const unsubscribe = ctx.events.subscribe(subscriber);
+        // A stream outlives its request: a signed-out or expired session ends it at the next beat.
+        const heartbeat = setInterval(() => {
+          findSessionUser(ctx.db, token, ctx.clock.now())
+            .then((current) => (current ? write(': heartbeat\n\n') : close()))
+            .catch(() => write(': heartbeat\n\n'));
+        }, heartbeatMs);
+        heartbeat.unref();
+        // A dropped client frees its place at once.
+        res.on('close', close);
+        res.on('error', close);
+
+        write(`retry: ${RETRY_MS}\n\n`);
+        sendEvent('ready', {});
+      },
+    });
+  };
+}
