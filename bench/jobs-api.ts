@@ -291,8 +291,9 @@ async function listenLocal(app: FastifyInstance): Promise<string> {
 async function explainList(database: Database, now: Date): Promise<string[]> {
   // The query listJobs builds for a teen's explorer (status=posted: an expired lock counts as posted).
   const result = (await database.db.execute(sql`explain (analyze, buffers)
-    select * from jobs
-    where (status = 'posted' or (status = 'locked' and lock_expires_at <= ${now.toISOString()}::timestamptz))
+    select *, exists (select 1 from coordinator_zip_codes c where c.zip_code = jobs.zip_code) as coordinator_supervised
+    from jobs
+    where status in ('posted', 'locked') and (status = 'posted' or lock_expires_at <= ${now.toISOString()}::timestamptz)
     order by created_at desc, id desc limit 21`)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => String(Object.values(r)[0]));
 }

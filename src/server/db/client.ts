@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -37,6 +38,41 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Any constant works; it keeps two processes starting at once from migrating together. */
 const MIGRATION_LOCK_ID = 7_391_202;
 
+/** Statement names handed out, by statement text; at most MAX_PREPARED_STATEMENTS. */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED_STATEMENTS = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `y_${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+
+/**
+ * A connection that names every statement with parameters after its text, so PostgreSQL parses and
+ * plans it once per connection and reuses the plan (postgres.js does this by default). Planning the
+ * jobs list took longer than running it, and the session lookup paid the same on every request.
+ * Statements without parameters (migrations, DDL) run as before. The cap bounds what each server
+ * connection keeps, whatever mix of filters callers send.
+ */
+class PreparingClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query() has a dozen overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    const c = config as QueryConfig | string | null;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
+      const params = Array.isArray(values) ? values : c.values;
+      const name = Array.isArray(params) && params.length > 0 ? statementName(c.text) : undefined;
+      if (name) config = { ...c, name };
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     const pglite = await PGlite.create({
@@ -57,7 +93,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pglite.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+  const pool = new pg.Pool({ connectionString: target.url, max: 20, Client: PreparingClient });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

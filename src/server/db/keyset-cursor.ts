@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../errors';
 
@@ -16,8 +16,11 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** The rows after the cursor, for an `order by created_at desc, id desc` list. */
+/**
+ * The rows after the cursor, for an `order by created_at desc, id desc` list. A row comparison is one
+ * index condition on (created_at, id); the equivalent OR of two comparisons was only a filter.
+ */
 export function olderThan(cursor: string, columns: { createdAt: PgColumn; id: PgColumn }): SQL {
   const c = decodeCursor(cursor);
-  return or(lt(columns.createdAt, c.createdAt), and(eq(columns.createdAt, c.createdAt), lt(columns.id, c.id)))!;
+  return sql`(${columns.createdAt}, ${columns.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id}::uuid)`;
 }

@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { CONSENT_STATUSES, ROLES } from '../../contract/constants';
 import { EMAIL_STATUSES } from '../../contract/email';
 import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS } from '../../contract/jobs';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Index columns for lists ordered `created_at DESC, id DESC`. PostgreSQL's DESC means NULLS FIRST;
+ * drizzle's .desc() alone writes NULLS LAST, an order the planner cannot use for that query (it sorted
+ * every row instead). Call it per index: .desc() sets the order on the column object itself.
+ */
+const newestFirst = (t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) => [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
 
 export const roleEnum = pgEnum('role', ROLES);
 export const consentStatusEnum = pgEnum('consent_status', CONSENT_STATUSES);
@@ -144,10 +151,12 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_pay_range', sql`${t.payCents} between 1500 and 50000 and ${t.payCents} % 500 = 0`),
-    // The explorer: newest open jobs first, paged by (created_at, id).
-    index('jobs_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('jobs_zip_status_created_idx').on(t.zipCode, t.status, t.createdAt.desc()),
-    index('jobs_homeowner_created_idx').on(t.homeownerId, t.createdAt.desc()),
+    // The explorer: open jobs newest first, paged by (created_at, id). Its query says
+    // `status in ('posted', 'locked') and ...` (an expired lock counts as posted) to match this predicate.
+    index('jobs_open_created_idx').on(...newestFirst(t)).where(sql`${t.status} in ('posted', 'locked')`),
+    index('jobs_status_created_idx').on(t.status, ...newestFirst(t)),
+    index('jobs_zip_status_created_idx').on(t.zipCode, t.status, ...newestFirst(t)),
+    index('jobs_homeowner_created_idx').on(t.homeownerId, ...newestFirst(t)),
     index('jobs_teen_status_idx').on(t.teenId, t.status),
     index('jobs_lock_expiry_idx').on(t.lockExpiresAt).where(sql`${t.status} = 'locked'`),
     // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
@@ -192,7 +201,7 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, ...newestFirst(t)),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
   ],

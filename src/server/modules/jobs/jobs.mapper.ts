@@ -6,11 +6,13 @@ import type { jobs } from '../../db/schema';
 import type { MachineContext } from '../../../domain/job-machine';
 
 export type JobRow = typeof jobs.$inferSelect;
+/** A row as the service reads it for a response: with whether a coordinator serves its ZIP code. */
+export type JobView = JobRow & { coordinatorSupervised: boolean };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A job as the caller may see it: effective status, distance from the caller, the caller's actions. */
-export function toJobDto(row: JobRow, viewer: { actor: Actor; origin: LatLng | null; supervisedZips: ReadonlySet<string> }, ctx: MachineContext): Job {
+export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
   const status = effectiveStatus(row, ctx.now);
   const expiredLock = row.status === 'locked' && status === 'posted';
   const target = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
@@ -29,7 +31,7 @@ export function toJobDto(row: JobRow, viewer: { actor: Actor; origin: LatLng | n
     category: row.category,
     physicalDemands: row.physicalDemands,
     equipment: row.equipment as Job['equipment'],
-    coordinatorSupervised: viewer.supervisedZips.has(row.zipCode),
+    coordinatorSupervised: row.coordinatorSupervised,
     homeownerId: row.homeownerId,
     // An expired lock belongs to nobody any more.
     teenId: expiredLock ? null : row.teenId,

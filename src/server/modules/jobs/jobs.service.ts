@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
 import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES } from '../../../contract/jobs';
 import { centsToMoney } from '../../../domain/format';
-import { decide, MESSAGES, type Actor, type MachineContext, type Transition } from '../../../domain/job-machine';
+import { decide, effectiveStatus, MESSAGES, type Actor, type Decision, type MachineContext, type Transition } from '../../../domain/job-machine';
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -13,7 +13,7 @@ import { zipCentroid } from '../../geo/zip-centroids';
 import { isUniqueViolation } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions';
 import { applyJobEffects } from './job-effects';
-import { toJobDto, type JobRow } from './jobs.mapper';
+import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
 
 type CreateJobInput = {
   title: string;
@@ -47,12 +47,19 @@ interface Viewer {
   actor: Actor;
   coordinatorZips: string[];
   origin: ReturnType<typeof zipCentroid>;
-  supervisedZips: ReadonlySet<string>;
 }
+
+/** Building an Intl.DateTimeFormat costs more than using it, and every request needs one. */
+const localTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes since local midnight in the service's time zone (design 5: TIMEZONE decides work hours). */
 export function localMinutes(now: Date, timezone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  let format = localTimeFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    localTimeFormats.set(timezone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }
@@ -62,17 +69,26 @@ export function machineContext(ctx: AppContext): MachineContext {
   return { now, localMinutes: localMinutes(now, ctx.config.timezone) };
 }
 
+/** Only a coordinator's own ZIP codes are read: the list call of every other role costs no query here. */
 async function loadViewer(db: Executor, user: SessionUser): Promise<Viewer> {
-  const rows = await db.select({ coordinatorId: coordinatorZipCodes.coordinatorId, zipCode: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes);
-  const coordinatorZips = rows.filter((r) => r.coordinatorId === user.id).map((r) => r.zipCode);
+  const coordinatorZips =
+    user.role === 'coordinator'
+      ? (await db.select({ zipCode: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, user.id))).map((r) => r.zipCode)
+      : [];
   const actor: Actor =
     user.role === 'teen'
       ? { role: 'teen', id: user.id, consentApproved: user.parentalConsentStatus === 'approved' }
       : user.role === 'coordinator'
         ? { role: 'coordinator', id: user.id, zipCodes: coordinatorZips }
         : { role: user.role, id: user.id };
-  return { user, actor, coordinatorZips, origin: zipCentroid(user.zipCode), supervisedZips: new Set(rows.map((r) => r.zipCode)) };
+  return { user, actor, coordinatorZips, origin: zipCentroid(user.zipCode) };
 }
+
+/** A job's columns and whether any coordinator serves its ZIP code, read in the same statement. */
+const JOB_VIEW = {
+  ...getTableColumns(jobs),
+  coordinatorSupervised: sql<boolean>`exists (select 1 from ${coordinatorZipCodes} where ${coordinatorZipCodes.zipCode} = ${jobs.zipCode})`,
+};
 
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
   if (input.homeownerId && input.homeownerId !== user.id) throw forbidden('You can only post jobs as yourself.');
@@ -104,7 +120,7 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning(JOB_VIEW);
     await tx.insert(jobEvents).values({ jobId: created!.id, transition: 'post', fromStatus: null, toStatus: 'posted', actorId: user.id, actorRole: user.role, createdAt: now });
     await applyJobEffects(tx, ctx, { before: null, after: created!, transition: 'post', actor: { role: 'homeowner', id: user.id }, at: now });
     return created!;
@@ -113,14 +129,23 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
   return toJobDto(row, viewer, machineContext(ctx));
 }
 
-/** SQL for "the job's effective status is one of these": an expired lock counts as posted. */
+/**
+ * SQL for "the job's effective status is one of these": an expired lock counts as posted. Open jobs
+ * are spelled `status in ('posted', 'locked') and ...` so the planner can use jobs_open_created_idx.
+ */
 function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
   const parts: SQL[] = [];
   const plain = statuses.filter((s) => s !== 'posted' && s !== 'locked');
   if (plain.length) parts.push(inArray(jobs.status, plain));
-  if (statuses.includes('posted')) parts.push(or(eq(jobs.status, 'posted'), and(eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, now)))!);
-  if (statuses.includes('locked')) parts.push(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now))!);
-  return or(...parts)!;
+  const posted = statuses.includes('posted');
+  const locked = statuses.includes('locked');
+  if (posted || locked) {
+    const open = inArray(jobs.status, ['posted', 'locked']);
+    if (posted && locked) parts.push(open);
+    else if (posted) parts.push(and(open, or(eq(jobs.status, 'posted'), lte(jobs.lockExpiresAt, now)))!);
+    else parts.push(and(open, eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now))!);
+  }
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -184,7 +209,7 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
   const rows = await ctx.db
-    .select()
+    .select(JOB_VIEW)
     .from(jobs)
     .where(and(...where))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
@@ -207,14 +232,14 @@ function canSee(viewer: Viewer, row: JobRow, now: Date): boolean {
       return viewer.coordinatorZips.includes(row.zipCode);
     case 'teen': {
       if (row.teenId === user.id && row.status !== 'locked') return true;
-      const status = row.status === 'locked' && (!row.lockExpiresAt || row.lockExpiresAt <= now) ? 'posted' : row.status;
+      const status = effectiveStatus(row, now);
       return status === 'posted' || status === 'locked';
     }
   }
 }
 
-async function findJobRow(db: Executor, id: string): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+async function findJobRow(db: Executor, id: string): Promise<JobView | null> {
+  const [row] = await db.select(JOB_VIEW).from(jobs).where(eq(jobs.id, id));
   return row ?? null;
 }
 
@@ -224,17 +249,28 @@ export async function getJob(ctx: AppContext, user: SessionUser, id: string): Pr
   const mctx = machineContext(ctx);
   if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
   // Lazy expiry (design 5): a read that finds a run-out lock writes the release.
-  if (row.status === 'locked' && row.lockExpiresAt && row.lockExpiresAt <= mctx.now) {
-    row = (await expireLock(ctx, row.id)) ?? (await findJobRow(ctx.db, id))!;
-  }
+  if (effectiveStatus(row, mctx.now) !== row.status) row = (await expireLock(ctx, row)) ?? (await findJobRow(ctx.db, id))!;
   return toJobDto(row, viewer, mctx);
 }
 
-/** One state change: ask the machine, then one conditional UPDATE and its event row in one transaction. */
-async function applyTransition(ctx: AppContext, tx: Executor, row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Promise<JobRow> {
+type Allowed = Extract<Decision, { ok: true }>;
+const SYSTEM: Actor = { role: 'system' };
+
+const lockHeld = () => new AppError('LOCK_HELD', 'You already have a job locked. Accept or release it before locking another.');
+
+/** The machine's yes, or its refusal as the error the caller sees. */
+function requireAllowed(row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Allowed {
   const decision = decide(row, transition, actor, mctx);
   if (!decision.ok) throw new AppError(decision.code, decision.message);
-  const { guard, patch } = decision;
+  return decision;
+}
+
+/**
+ * Every change of a job's status: what the machine allowed, as one conditional UPDATE, its event row
+ * and its effects, in the caller's transaction.
+ */
+async function applyTransition(ctx: AppContext, tx: Executor, row: JobView, decision: Allowed, actor: Actor, mctx: MachineContext): Promise<JobView> {
+  const { transition, guard, patch } = decision;
   const conditions: SQL[] = [eq(jobs.id, row.id), eq(jobs.status, guard.status)];
   if (guard.teenId) conditions.push(eq(jobs.teenId, guard.teenId));
   if (guard.lock === 'live') conditions.push(gt(jobs.lockExpiresAt, mctx.now));
@@ -259,31 +295,38 @@ async function applyTransition(ctx: AppContext, tx: Executor, row: JobRow, trans
     createdAt: mctx.now,
   });
   await applyJobEffects(tx, ctx, { before: row, after: updated, transition, actor, at: mctx.now });
-  return updated;
+  // No transition moves a job to another ZIP code.
+  return { ...updated, coordinatorSupervised: row.coordinatorSupervised };
 }
 
-/** Releases a run-out lock (the actor is the system); null when someone else already did. */
-export async function expireLock(ctx: AppContext, jobId: string): Promise<JobRow | null> {
+/** Releases a run-out lock as the system, in the caller's transaction; null when it is not due or someone else already did. */
+async function releaseExpiredLock(ctx: AppContext, tx: Executor, row: JobView, mctx: MachineContext): Promise<JobView | null> {
+  const decision = decide(row, 'expire', SYSTEM, mctx);
+  if (!decision.ok) return null;
+  try {
+    return await applyTransition(ctx, tx, row, decision, SYSTEM, mctx);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') return null;
+    throw err;
+  }
+}
+
+/** Lazy expiry (design 5): releases `row`'s lock if it has run out; null when there was nothing to do. */
+async function expireLock(ctx: AppContext, row: JobView): Promise<JobView | null> {
   const mctx = machineContext(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const row = await findJobRow(tx, jobId);
-    if (!row || row.status !== 'locked' || !row.lockExpiresAt || row.lockExpiresAt > mctx.now) return null;
-    return applyTransition(ctx, tx, row, 'expire', { role: 'system' }, mctx).catch((err: unknown) => {
-      if (err instanceof AppError) return null;
-      throw err;
-    });
-  });
+  if (!decide(row, 'expire', SYSTEM, mctx).ok) return null;
+  return ctx.db.transaction((tx) => releaseExpiredLock(ctx, tx, row, mctx));
 }
 
 /** The sweeper's half of lock expiry: releases every run-out lock. */
 export async function expireLocks(ctx: AppContext, batch = 500): Promise<number> {
   const due = await ctx.db
-    .select({ id: jobs.id })
+    .select(JOB_VIEW)
     .from(jobs)
     .where(and(eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, ctx.clock.now())))
     .limit(batch);
   let released = 0;
-  for (const { id } of due) if (await expireLock(ctx, id)) released++;
+  for (const row of due) if (await expireLock(ctx, row)) released++;
   return released;
 }
 
@@ -293,29 +336,32 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   if (teenId && teenId !== user.id) throw forbidden('You can only act for yourself.');
   const viewer = await loadViewer(ctx.db, user);
   const mctx = machineContext(ctx);
-  const row = await findJobRow(ctx.db, jobId);
+  // `accept` may lock, and a new lock depends on the caller's other locks: one read gets both.
+  const rows = await ctx.db
+    .select(JOB_VIEW)
+    .from(jobs)
+    .where(command === 'accept' ? or(eq(jobs.id, jobId), and(eq(jobs.teenId, user.id), eq(jobs.status, 'locked'))) : eq(jobs.id, jobId));
+  const row = rows.find((r) => r.id === jobId);
   if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
   // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
   const transition: Transition =
     command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
+  // Decided before a transaction opens, so a refusal costs no further round trip.
+  const decision = requireAllowed(row, transition, viewer.actor, mctx);
+  const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
+  if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
   try {
     const updated = await ctx.db.transaction(async (tx) => {
-      if (transition === 'lock') await releaseOwnExpiredLocks(ctx, tx, user.id, mctx);
-      return applyTransition(ctx, tx, row, transition, viewer.actor, mctx);
+      // The teen's run-out locks go first, so that only a live lock blocks a new one.
+      for (const stale of otherLocks) await releaseExpiredLock(ctx, tx, stale, mctx);
+      return applyTransition(ctx, tx, row, decision, viewer.actor, mctx);
     });
     return toJobDto(updated, viewer, mctx);
   } catch (err) {
-    if (transition === 'lock' && isUniqueViolation(err)) {
-      throw new AppError('LOCK_HELD', 'You already have a job locked. Accept or release it before locking another.');
-    }
+    // The partial unique index settles a race between two of the teen's own requests.
+    if (transition === 'lock' && isUniqueViolation(err)) throw lockHeld();
     throw err;
   }
-}
-
-/** Before a new lock: the teen's own run-out locks are released, so only a live lock blocks. */
-async function releaseOwnExpiredLocks(ctx: AppContext, tx: Executor, teenId: string, mctx: MachineContext): Promise<void> {
-  const stale = await tx.select().from(jobs).where(and(eq(jobs.teenId, teenId), eq(jobs.status, 'locked'), lte(jobs.lockExpiresAt, mctx.now)));
-  for (const row of stale) await applyTransition(ctx, tx, row, 'expire', { role: 'system' }, mctx);
 }
 
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {
