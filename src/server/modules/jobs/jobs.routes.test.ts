@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../../contract/jobs';
+import { JobListSchema, type Job } from '../../../contract/jobs';
 import { jobEvents } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
@@ -35,6 +35,12 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
     return response.json();
   };
   const act = (job: Job, path: string, cookie: string | undefined, body: unknown = {}) => call('POST', `/api/jobs/${job.id}/${path}`, cookie, body);
+  /** GET /api/jobs; its serializer does not check types (fast-serializer.ts), so the test does. */
+  const list = async (query: string, cookie: string) => {
+    const response = await call('GET', `/api/jobs?${query}`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return JobListSchema.parse(response.json());
+  };
 
   describe('POST /api/jobs', () => {
     it('posts a job with pay as a two-decimal string and records the event', async () => {
@@ -121,6 +127,18 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       await act(first, 'release-lock', teen.cookie);
       expect((await act(second, 'accept', teen.cookie)).statusCode).toBe(200);
       await act(second, 'release-lock', teen.cookie);
+    });
+
+    it("releases the teen's own run-out lock when the teen locks another job", async () => {
+      const first = await post();
+      const second = await post();
+      await act(first, 'accept', teen.cookie);
+      t.clock.advance(901_000);
+      expect((await act(second, 'accept', teen.cookie)).json()).toMatchObject({ status: 'locked', teenId: teen.user.id });
+      const events = await t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, first.id));
+      expect(events.map((e) => [e.transition, e.toStatus, e.actorRole])).toContainEqual(['expire', 'posted', 'system']);
+      await act(second, 'release-lock', teen.cookie);
+      t.clock.set(NOON_BOSTON);
     });
 
     it('refuses a teen without approved consent, a homeowner, and another teenId', async () => {
@@ -215,15 +233,50 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       const a = await post({ title: 'Paging A' });
       t.clock.advance(1000);
       const b = await post({ title: 'Paging B' });
-      const page1 = (await call('GET', '/api/jobs?status=posted&search=Paging&limit=1', teen.cookie)).json();
+      const page1 = await list('status=posted&search=Paging&limit=1', teen.cookie);
       expect(page1.jobs.map((j: Job) => j.id)).toEqual([b.id]);
-      expect(page1.jobs[0].distance).toBe(0);
-      const page2 = (await call('GET', `/api/jobs?status=posted&search=Paging&limit=1&cursor=${page1.nextCursor}`, teen.cookie)).json();
+      expect(page1.jobs[0]!.distance).toBe(0);
+      const page2 = await list(`status=posted&search=Paging&limit=1&cursor=${page1.nextCursor}`, teen.cookie);
       expect(page2.jobs.map((j: Job) => j.id)).toEqual([a.id]);
       expect(page2.nextCursor).toBeNull();
       expect((await call('GET', '/api/jobs?status=accepted', teen.cookie)).statusCode).toBe(403);
       expect((await call('GET', `/api/jobs?teenId=${otherTeen.user.id}`, teen.cookie)).statusCode).toBe(403);
       expect((await call('GET', `/api/jobs?homeownerId=${homeowner.user.id}`, teen.cookie)).statusCode).toBe(403);
+    });
+
+    it('pages through jobs posted at the same instant by id, none lost or repeated', async () => {
+      const tag = `Same${Date.now()}`;
+      const posted = [await post({ title: tag }), await post({ title: tag }), await post({ title: tag })];
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { jobs: Job[]; nextCursor: string | null } = await list(`status=posted&search=${tag}&limit=2${cursor ? `&cursor=${cursor}` : ''}`, teen.cookie);
+        seen.push(...page.jobs.map((j) => j.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(posted.map((j) => j.id).sort().reverse());
+    });
+
+    it('lists a live lock as locked and a run-out lock as posted', async () => {
+      const tag = `Lock${Date.now()}`;
+      const job = await post({ title: tag });
+      await act(job, 'accept', otherTeen.cookie);
+      const ids = async (status: string) => (await list(`status=${status}&search=${tag}`, teen.cookie)).jobs.map((j) => [j.id, j.status]);
+      expect(await ids('posted')).toEqual([]);
+      expect(await ids('locked')).toEqual([[job.id, 'locked']]);
+      expect(await ids('posted,locked')).toEqual([[job.id, 'locked']]);
+      t.clock.advance(900_001);
+      expect(await ids('posted')).toEqual([[job.id, 'posted']]);
+      expect(await ids('locked')).toEqual([]);
+      t.clock.set(NOON_BOSTON);
+    });
+
+    it('says whether a coordinator serves the job area', async () => {
+      const tag = `Area${Date.now()}`;
+      const served = await post({ title: tag, zipCode: '02139' });
+      const unserved = await post({ title: tag, zipCode: '02141' });
+      const flags = Object.fromEntries((await list(`status=posted&search=${tag}`, teen.cookie)).jobs.map((j) => [j.id, j.coordinatorSupervised]));
+      expect(flags).toEqual({ [served.id]: true, [unserved.id]: false });
     });
 
     it('applies the category and quick filters with the spec thresholds', async () => {
@@ -233,7 +286,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       await post({ title: `${tag} quick`, payAmount: '20.00', estimatedDuration: 90, category: 'lawn_care' });
       await post({ title: `${tag} far`, payAmount: '20.00', estimatedDuration: 240, zipCode: '02138', category: 'lawn_care' });
       const titles = async (query: string) =>
-        (await call('GET', `/api/jobs?status=posted&search=${tag}&${query}`, teen.cookie)).json().jobs.map((j: Job) => j.title).sort();
+        (await list(`status=posted&search=${tag}&${query}`, teen.cookie)).jobs.map((j: Job) => j.title).sort();
       expect(await titles('quick=high_pay')).toEqual([`${tag} rich`]);
       expect(await titles('quick=quick')).toEqual([`${tag} quick`]);
       expect(await titles('category=cleaning')).toEqual([`${tag} cheap long`]);
@@ -242,12 +295,12 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
     });
 
     it('gives teens their own jobs, homeowners theirs and coordinators their area', async () => {
-      const mine = (await call('GET', `/api/jobs?teenId=${teen.user.id}&status=accepted,in_progress,completed,verified`, teen.cookie)).json();
+      const mine = await list(`teenId=${teen.user.id}&status=accepted,in_progress,completed,verified`, teen.cookie);
       expect(mine.jobs.length).toBeGreaterThan(0);
       expect(mine.jobs.every((j: Job) => j.teenId === teen.user.id)).toBe(true);
-      const own = (await call('GET', `/api/jobs?homeownerId=${homeowner.user.id}`, homeowner.cookie)).json();
+      const own = await list(`homeownerId=${homeowner.user.id}`, homeowner.cookie);
       expect(own.jobs.every((j: Job) => j.homeownerId === homeowner.user.id)).toBe(true);
-      const area = (await call('GET', `/api/jobs?status=posted&coordinatorId=${coordinator.user.id}`, coordinator.cookie)).json();
+      const area = await list(`status=posted&coordinatorId=${coordinator.user.id}`, coordinator.cookie);
       expect(area.jobs.length).toBeGreaterThan(0);
       expect(area.jobs.every((j: Job) => j.zipCode === '02139' && j.status === 'posted')).toBe(true);
       expect((await call('GET', `/api/jobs?coordinatorId=${teen.user.id}`, coordinator.cookie)).statusCode).toBe(403);

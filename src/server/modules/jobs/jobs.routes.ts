@@ -5,6 +5,7 @@ import { UserIdParamsSchema } from '../../../contract/users';
 import type { Role } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { createJob, getJob, listJobs, runJobCommand, summarizeHomeownerJobs, type JobCommand } from './jobs.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -31,6 +32,8 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: ListJobsQuerySchema,
         response: { 200: JobListSchema, ...errors },
       },
+      // The explorer's list is the hottest call; see fast-serializer.ts.
+      serializerCompiler: fastSerializerCompiler,
       handler: (request) => listJobs(ctx, requireUser(request), request.query),
     });
 

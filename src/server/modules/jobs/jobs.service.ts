@@ -87,7 +87,9 @@ async function loadViewer(db: Executor, user: SessionUser): Promise<Viewer> {
 /** A job's columns and whether any coordinator serves its ZIP code, read in the same statement. */
 const JOB_VIEW = {
   ...getTableColumns(jobs),
-  coordinatorSupervised: sql<boolean>`exists (select 1 from ${coordinatorZipCodes} where ${coordinatorZipCodes.zipCode} = ${jobs.zipCode})`,
+  // Spelled out: drizzle writes a column of a one-table query bare ("zip_code"), which inside this
+  // subquery would name the subquery's own column.
+  coordinatorSupervised: sql<boolean>`exists (select 1 from coordinator_zip_codes c where c.zip_code = "jobs"."zip_code")`,
 };
 
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
