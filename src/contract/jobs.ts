@@ -71,6 +71,8 @@ export type QuickFilter = (typeof QUICK_FILTERS)[number];
 /** "25.00": the API's money format (design 5); the server keeps integer cents. */
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
 
+const JobActionSchema = z.enum(['lock', 'finalize', 'release', 'start', 'complete', 'verify', 'cancel', 'withdraw']);
+
 export const JobSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -98,7 +100,9 @@ export const JobSchema = z.object({
   verifiedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   /** What the caller may do to this job now (the server's state machine decides; the web shows these). */
-  actions: z.array(z.enum(['lock', 'finalize', 'release', 'start', 'complete', 'verify', 'cancel', 'withdraw'])),
+  actions: z.array(JobActionSchema),
+  /** What the caller could do at another time of day, and why not now (the web shows these disabled, with the message). */
+  blockedActions: z.array(z.object({ action: JobActionSchema, message: z.string() })),
 });
 export type Job = z.infer<typeof JobSchema>;
 export type JobAction = Job['actions'][number];

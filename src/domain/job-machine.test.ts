@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
-import { availableTransitions, decide, effectiveStatus, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, type Actor, type JobFacts, type Transition } from './job-machine';
+import { decide, effectiveStatus, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type Transition } from './job-machine';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
 const NOON = { now: NOW, localMinutes: 12 * 60 };
@@ -172,14 +172,28 @@ describe('lock expiry with a moving clock', () => {
   });
 });
 
-describe('availableTransitions', () => {
+describe('transitionsNow', () => {
+  const available = (facts: JobFacts, actor: Actor, ctx = NOON) => transitionsNow(facts, actor, ctx).available;
   it('gives each person the buttons the server would accept', () => {
-    expect(availableTransitions(job('posted'), actors.teen, NOON)).toEqual(['lock']);
-    expect(availableTransitions(job('locked'), actors.teen, NOON)).toEqual(['finalize', 'release']);
-    expect(availableTransitions(job('locked'), actors.otherTeen, NOON)).toEqual([]);
-    expect(availableTransitions(job('accepted'), actors.teen, NOON)).toEqual(['start', 'withdraw']);
-    expect(availableTransitions(job('accepted'), actors.homeowner, NOON)).toEqual(['cancel']);
-    expect(availableTransitions(job('completed'), actors.coordinator, NOON)).toEqual(['verify']);
+    expect(available(job('posted'), actors.teen)).toEqual(['lock']);
+    expect(available(job('locked'), actors.teen)).toEqual(['finalize', 'release']);
+    expect(available(job('locked'), actors.otherTeen)).toEqual([]);
+    expect(available(job('accepted'), actors.teen)).toEqual(['start', 'withdraw']);
+    expect(available(job('accepted'), actors.homeowner)).toEqual(['cancel']);
+    expect(available(job('completed'), actors.coordinator)).toEqual(['verify']);
+  });
+
+  it('names what only the time of day forbids, with the reason, and nothing else', () => {
+    const night = { now: NOW, localMinutes: 23 * 60 };
+    expect(transitionsNow(job('accepted'), actors.teen, night)).toEqual({
+      available: ['withdraw'],
+      blocked: [{ transition: 'start', message: 'Work can only start between 6 AM and 8 PM.' }],
+    });
+    expect(transitionsNow(job('accepted'), actors.teen, NOON).blocked).toEqual([]);
+    // Not the assigned teen, or no consent: not a matter of waiting.
+    expect(transitionsNow(job('accepted'), actors.otherTeen, night).blocked).toEqual([]);
+    expect(transitionsNow(job('accepted'), actors.teenWithoutConsent, night).blocked).toEqual([]);
+    expect(transitionsNow(job('accepted'), actors.homeowner, night).blocked).toEqual([]);
   });
 });
 

@@ -160,7 +160,27 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
   }
 }
 
-/** The transitions `actor` could apply now: the web shows exactly these buttons. */
-export function availableTransitions(job: JobFacts, actor: Actor, ctx: MachineContext): Transition[] {
-  return TRANSITIONS.filter((t) => t !== 'expire' && decide(job, t, actor, ctx).ok);
+/** Refusals that only time lifts: the web shows these actions disabled, with the refusal's message. */
+const WAIT_CODES: readonly ErrorCode[] = ['OUTSIDE_WORK_HOURS'];
+
+/** The transitions a person may ask for; `expire` is the system's own. */
+export type PersonTransition = Exclude<Transition, 'expire'>;
+
+export interface TransitionsNow {
+  /** What `actor` could apply now: the web shows exactly these buttons. */
+  available: PersonTransition[];
+  /** What `actor` could apply at another time of day, and why not now. */
+  blocked: { transition: PersonTransition; message: string }[];
+}
+
+/** Every person's transition asked once, for the buttons of one job. */
+export function transitionsNow(job: JobFacts, actor: Actor, ctx: MachineContext): TransitionsNow {
+  const result: TransitionsNow = { available: [], blocked: [] };
+  for (const transition of TRANSITIONS) {
+    if (transition === 'expire') continue;
+    const decision = decide(job, transition, actor, ctx);
+    if (decision.ok) result.available.push(transition);
+    else if (WAIT_CODES.includes(decision.code)) result.blocked.push({ transition, message: decision.message });
+  }
+  return result;
 }

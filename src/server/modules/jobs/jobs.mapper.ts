@@ -1,7 +1,7 @@
 import type { Job } from '../../../contract/jobs';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
-import { availableTransitions, effectiveStatus, type Actor } from '../../../domain/job-machine';
+import { effectiveStatus, transitionsNow, type Actor } from '../../../domain/job-machine';
 import type { jobs } from '../../db/schema';
 import type { MachineContext } from '../../../domain/job-machine';
 
@@ -15,6 +15,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
   const status = effectiveStatus(row, ctx.now);
   const expiredLock = row.status === 'locked' && status === 'posted';
+  const { available, blocked } = transitionsNow(row, viewer.actor, ctx);
   const target = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
   return {
     id: row.id,
@@ -42,6 +43,7 @@ export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | 
     completedAt: iso(row.completedAt),
     verifiedAt: iso(row.verifiedAt),
     cancelledAt: iso(row.cancelledAt),
-    actions: availableTransitions(row, viewer.actor, ctx).filter((t): t is Job['actions'][number] => t !== 'expire'),
+    actions: available,
+    blockedActions: blocked.map(({ transition, message }) => ({ action: transition, message })),
   };
 }

@@ -195,13 +195,22 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       expect((await call('GET', `/api/jobs/${job.id}`, homeowner.cookie)).json().status).toBe('verified');
     });
 
-    it('refuses to start outside 6 AM-8 PM in the service time zone', async () => {
+    it('refuses to start outside 6 AM-8 PM in the service time zone, and says so on the job beforehand', async () => {
       const job = await acceptedJob();
       t.clock.set(NIGHT_BOSTON);
+      const atNight = (await call('GET', `/api/jobs/${job.id}`, teen.cookie)).json() as Job;
+      expect(atNight.actions).toEqual(['withdraw']);
+      expect(atNight.blockedActions).toEqual([{ action: 'start', message: 'Work can only start between 6 AM and 8 PM.' }]);
+      const listed = (await list(`teenId=${teen.user.id}&status=accepted`, teen.cookie)).jobs.find((j) => j.id === job.id);
+      expect(listed?.blockedActions).toEqual(atNight.blockedActions);
+      // Nobody else is told about a start that is not theirs to make.
+      expect(((await call('GET', `/api/jobs/${job.id}`, homeowner.cookie)).json() as Job).blockedActions).toEqual([]);
       const refused = await act(job, 'start', teen.cookie);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
       t.clock.set(NOON_BOSTON);
+      const atNoon = (await call('GET', `/api/jobs/${job.id}`, teen.cookie)).json() as Job;
+      expect(atNoon).toMatchObject({ actions: ['start', 'withdraw'], blockedActions: [] });
       expect((await act(job, 'start', teen.cookie)).statusCode).toBe(200);
     });
 

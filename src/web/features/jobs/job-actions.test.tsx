@@ -19,7 +19,7 @@ const TEEN = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const job = (actions: JobAction[], status: Job['status'] = 'accepted'): Job => ({
+const job = (actions: JobAction[], status: Job['status'] = 'accepted', blockedActions: Job['blockedActions'] = []): Job => ({
   id: '22222222-2222-4222-8222-222222222222',
   title: 'Rake the front yard',
   description: 'Leaves.',
@@ -45,6 +45,7 @@ const job = (actions: JobAction[], status: Job['status'] = 'accepted'): Job => (
   verifiedAt: null,
   cancelledAt: null,
   actions,
+  blockedActions,
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -82,6 +83,17 @@ describe('JobActionButtons', () => {
   it('limits them to `only`', () => {
     const { buttons } = renderButtons(job(['withdraw', 'start', 'cancel']), ['start', 'complete']);
     expect(buttons().map((b) => b.textContent)).toEqual(['Start Job']);
+  });
+
+  it('shows an action only the time of day forbids disabled, with the reason beside it', async () => {
+    const { user, buttons } = renderButtons(job(['withdraw'], 'accepted', [{ action: 'start', message: 'Work can only start between 6 AM and 8 PM.' }]));
+    expect(buttons().map((b) => b.textContent)).toEqual(['Start Job', 'Withdraw']);
+    const start = screen.getByRole('button', { name: 'Start Job' });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription('Work can only start between 6 AM and 8 PM.');
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    await user.click(start);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/start'))).toBe(false);
   });
 
   it('renders nothing when the server offers nothing', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Job, JobAction } from '../../../contract/jobs';
 import { Button, type ButtonVariant } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -115,7 +115,8 @@ export function useRunJobAction() {
 
 /**
  * A button for each action the server offers on this job now (`job.actions`), limited to `only`.
- * Irreversible ones ask first in a titled dialog.
+ * Irreversible ones ask first in a titled dialog. An action only the time of day forbids
+ * (`job.blockedActions`: starting work outside 6 AM-8 PM) shows disabled, with the server's reason.
  */
 export function JobActionButtons({
   job,
@@ -130,21 +131,26 @@ export function JobActionButtons({
 }) {
   const { run, pendingFor } = useRunJobAction();
   const [confirming, setConfirming] = useState<JobAction | null>(null);
+  const hintId = useId();
   const pending = pendingFor(job);
-  const offered = ACTION_ORDER.filter((action) => only.includes(action) && job.actions.includes(action));
-  if (offered.length === 0) return null;
+  const blockedReason = (action: JobAction) => job.blockedActions.find((b) => b.action === action)?.message;
+  const shown = ACTION_ORDER.filter((action) => only.includes(action) && (job.actions.includes(action) || blockedReason(action)));
+  if (shown.length === 0) return null;
+  const reasons = [...new Set(shown.map(blockedReason).filter((r) => r !== undefined))];
   const confirmSpec = confirming ? JOB_ACTIONS[confirming].confirm : undefined;
   return (
     <>
-      {offered.map((action) => {
+      {shown.map((action) => {
         const spec = JOB_ACTIONS[action];
+        const blocked = !job.actions.includes(action);
         return (
           <Button
             key={action}
             variant={spec.variant}
             size={size}
             className={fullWidth ? 'w-full' : ''}
-            disabled={pending !== null}
+            disabled={blocked || pending !== null}
+            aria-describedby={blocked ? hintId : undefined}
             aria-busy={pending === action || undefined}
             onClick={() => (spec.confirm ? setConfirming(action) : run(job, action))}
           >
@@ -152,6 +158,11 @@ export function JobActionButtons({
           </Button>
         );
       })}
+      {reasons.length > 0 && (
+        <p id={hintId} className="basis-full text-sm text-slate-600">
+          {reasons.join(' ')}
+        </p>
+      )}
       {confirming && confirmSpec && (
         <ConfirmDialog
           open
