@@ -1,52 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { devices, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './support/accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, signIn } from './support/accounts';
+import { acceptAsTeen, postJob, releaseLocksOf, signedInPage } from './support/jobs';
 
-/** Posts a fresh job as the demo homeowner through the API. */
-async function postJob(request: APIRequestContext): Promise<{ id: string; title: string }> {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const title = `Sweep the deck ${randomUUID().slice(0, 8)}`;
-  const response = await request.post('/api/jobs', {
-    data: {
-      title,
-      description: 'Sweep the back deck and move the planters.',
-      category: 'outdoor_maintenance',
-      payAmount: '30.00',
-      estimatedDuration: 90,
-      location: 'Oxford St',
-      safetyNotes: null,
-      zipCode: '02139',
-      physicalDemands: 'medium',
-      equipment: [],
-    },
+// These journeys are the second demo teen's (the lock journeys of teen-locks-and-accepts-a-job use
+// the first), one after another: a teen holds one live lock at a time.
+test.describe.configure({ mode: 'default' });
+
+test.afterEach(async ({ request }) => {
+  await releaseLocksOf(request, DEMO.secondTeen);
+});
+
+const postDeckJob = (request: APIRequestContext) =>
+  postJob(request, {
+    title: 'Sweep the deck',
+    description: 'Sweep the back deck and move the planters.',
+    category: 'outdoor_maintenance',
+    payAmount: '30.00',
+    estimatedDuration: 90,
+    location: 'Oxford St',
+    safetyNotes: null,
+    physicalDemands: 'medium',
+    equipment: [],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id, title };
-}
-
-/**
- * Locks and accepts the job as the signed-in demo teen (design 5: accept twice). Another journey
- * may hold the teen's one live lock for a moment, so the lock is retried until it is free.
- */
-async function acceptAsTeen(page: Page, jobId: string): Promise<void> {
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
-  await expect(async () => {
-    const lock = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
-    expect(lock.status(), await lock.text()).toBe(200);
-  }).toPass({ timeout: 30_000 });
-  const accept = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
-  expect(accept.status(), await accept.text()).toBe(200);
-  expect(((await accept.json()) as { status: string }).status).toBe('accepted');
-}
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, home: RegExp): Promise<Page> {
-  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page).toHaveURL(home);
-  return page;
-}
 
 /** Work starts only between 6 AM and 8 PM in the service's time zone (design 5: TIMEZONE, else New York). */
 function isWithinWorkHours(now = new Date()): boolean {
@@ -61,8 +36,8 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
   browser,
   baseURL,
 }) => {
-  const job = await postJob(request);
-  await signIn(page, DEMO.teen);
+  const job = await postDeckJob(request);
+  await signIn(page, DEMO.secondTeen);
   await expect(page).toHaveURL(/\/teen-dashboard$/);
   await acceptAsTeen(page, job.id);
 
@@ -77,12 +52,16 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
 
   const inWorkHours = isWithinWorkHours();
   if (!inWorkHours) {
-    // Outside 6 AM-8 PM the server offers no start, so there is no button; the server says why.
-    await expect(card.getByRole('button', { name: 'Start Job' })).toHaveCount(0);
+    // Outside 6 AM-8 PM the start button is there but disabled, and says why; the server refuses too.
+    const startButton = card.getByRole('button', { name: 'Start Job' });
+    await expect(startButton).toBeDisabled();
+    await expect(startButton).toHaveAccessibleDescription('Work can only start between 6 AM and 8 PM.');
+    await expect(card.getByText('Work can only start between 6 AM and 8 PM.')).toBeVisible();
     const start = await page.request.post(`/api/jobs/${job.id}/start`, { data: {} });
     expect(start.status()).toBe(409);
     expect(await start.json()).toMatchObject({ code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
   } else {
+    await expect(card.getByText('Work can only start between 6 AM and 8 PM.')).toHaveCount(0);
     await card.getByRole('button', { name: 'Start Job' }).click();
     await expect(page.getByText('Job Started')).toBeVisible();
     await expect(card.getByText('Status: In Progress')).toBeVisible();
@@ -129,8 +108,8 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
 });
 
 test('a teen withdraws from an accepted job and it opens up again', async ({ page, request }) => {
-  const job = await postJob(request);
-  await signIn(page, DEMO.teen);
+  const job = await postDeckJob(request);
+  await signIn(page, DEMO.secondTeen);
   await expect(page).toHaveURL(/\/teen-dashboard$/);
   await acceptAsTeen(page, job.id);
 

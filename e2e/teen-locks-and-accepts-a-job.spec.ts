@@ -1,50 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { devices, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, freshPerson, signIn } from './support/accounts';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, freshPerson, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { postJob, releaseLocksOf, signedInPage } from './support/jobs';
 
-// The demo teen is the only teen with parental consent, and a teen holds one live lock at a time:
-// the journeys of this file run one after another so their locks never meet.
+// A teen holds one live lock at a time: the journeys of this file, all the demo teen's, run one after
+// another so their locks never meet. Other files' lock journeys use the second demo teen.
 test.describe.configure({ mode: 'default' });
 
-// A journey that fails halfway must not leave the demo teen holding a lock for 15 minutes.
-test.afterEach(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', { data: { email: DEMO.teen, password: DEMO_PASSWORD } });
-  const me = (await login.json()) as { id: string };
-  const locked = (await (await api.get(`/api/jobs?teenId=${me.id}&status=locked`)).json()) as { jobs: { id: string }[] };
-  for (const job of locked.jobs) await api.post(`/api/jobs/${job.id}/release-lock`, { data: { teenId: me.id } });
-  await api.dispose();
+test.afterEach(async ({ request }) => {
+  await releaseLocksOf(request, DEMO.teen);
 });
 
 /** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
 async function expectAccessibleOnceToastsAreGone(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAccessibilityViolations(page);
-}
-
-/** Posts a fresh job as the demo homeowner through the API (the UI of posting is another journey). */
-async function postJob(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const title = `Rake leaves ${randomUUID().slice(0, 8)}`;
-  const response = await request.post('/api/jobs', {
-    data: {
-      title,
-      description: 'Two big maples dropped everything at once. Bags provided.',
-      category: 'leaf_raking',
-      payAmount: '45.00',
-      estimatedDuration: 120,
-      location: 'Front yard on Broadway',
-      safetyNotes: 'Mind the uneven brick path.',
-      zipCode: '02139',
-      physicalDemands: 'hard',
-      equipment: ['rake'],
-      ...overrides,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { id: ((await response.json()) as { id: string }).id, title };
 }
 
 /** A signed-in page for a new teen without parental consent, in its own browser context. */
@@ -70,7 +40,7 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
   await expect(page).toHaveURL(/\/job-explorer$/);
 
-  await page.getByLabel('Search jobs').fill(job.title.split(' ').pop()!);
+  await page.getByLabel('Search jobs').fill(job.tag);
   const list = page.getByRole('list', { name: 'Available jobs' });
   const card = list.getByRole('article', { name: job.title });
   await expect(list.getByRole('article')).toHaveCount(1);
@@ -137,7 +107,7 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await otherTeen.context().close();
 
   // The homeowner sees who has it: the accepted message for others.
-  const owner = await postJobOwnerPage(browser, baseURL);
+  const owner = await signedInPage(browser, baseURL, DEMO.homeowner, /\/homeowner-dashboard$/);
   await owner.goto(`/job/${job.id}`);
   await expect(owner.getByRole('heading', { name: 'Job Accepted!' })).toBeVisible();
   await expect(owner.getByText('A teen has accepted this job.')).toBeVisible();
@@ -148,14 +118,6 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await expect(active.getByText('Status: Accepted')).toBeVisible();
   await expect(active.getByText('Waiting for coordinator contact')).toBeVisible();
 });
-
-async function postJobOwnerPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
-  const page = await context.newPage();
-  await signIn(page, DEMO.homeowner);
-  await expect(page).toHaveURL(/\/homeowner-dashboard$/);
-  return page;
-}
 
 test('a teen locks a job and releases it for others', async ({ page, request }) => {
   const job = await postJob(request);
@@ -176,7 +138,7 @@ test('a teen without consent is stopped before the dialog; a teen with consent a
   baseURL,
 }) => {
   const job = await postJob(request, { physicalDemands: 'easy', safetyNotes: null });
-  const tag = job.title.split(' ').pop()!;
+  const tag = job.tag;
 
   const newTeen = await newTeenWithoutConsent(browser, baseURL);
   await newTeen.goto('/job-explorer');

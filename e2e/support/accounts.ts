@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'yardly-demo';
+/** The seeded demo accounts; both teens have parental consent, so two journeys can each hold a lock. */
 export const DEMO = {
   teen: 'teen@demo.yardly.app',
+  secondTeen: 'teen2@demo.yardly.app',
   homeowner: 'homeowner@demo.yardly.app',
   coordinator: 'coordinator@demo.yardly.app',
   admin: 'admin@demo.yardly.app',

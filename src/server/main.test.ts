@@ -41,6 +41,8 @@ describe('the server process', () => {
       const me = (await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).json()) as { id: string };
       const mine = await (await fetch(`${second.url}/api/jobs?teenId=${me.id}`, { headers: { cookie } })).json();
       expect(mine.jobs.map((j: { status: string }) => j.status).sort()).toEqual(['accepted', 'completed', 'in_progress', 'verified']);
+      const secondTeen = await login(second.url, 'teen2@demo.yardly.app', 'yardly-demo');
+      expect(await secondTeen.json()).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved' });
       // The demo seed already made an admin, so ADMIN_EMAIL adds none.
       expect((await login(second.url, 'ops@town.gov', 'ops-secret-1')).status).toBe(401);
     } finally {

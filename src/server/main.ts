@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const account of demo) console.log(`  ${account.role.padEnd(12)} ${account.email}`);
   } else if (config.seedDemo) {
-    console.log(`Demo accounts, if this database was seeded: teen@, homeowner@, coordinator@, admin@demo.yardly.app (password "${DEMO_PASSWORD}").`);
+    console.log(`Demo accounts, if this database was seeded: teen@, teen2@, homeowner@, coordinator@, admin@demo.yardly.app (password "${DEMO_PASSWORD}").`);
   }
   if (!config.smtpUrl) console.log('No SMTP_URL: emails are kept in the outbox table and written to the log.');
 

@@ -28,6 +28,16 @@ export function demoAccounts(serviceZips: string[]): (NewAccount & DemoAccount)[
       zipCode: second,
       parentalConsentStatus: 'approved',
     },
+    // A second teen with consent: a teen holds one live lock at a time, so two can try things side by side.
+    {
+      role: 'teen',
+      email: 'teen2@demo.yardly.app',
+      fullName: 'Jordan Kim',
+      username: 'jordan_kim',
+      password: DEMO_PASSWORD,
+      zipCode: second,
+      parentalConsentStatus: 'approved',
+    },
     { role: 'homeowner', email: 'homeowner@demo.yardly.app', fullName: 'Dana Whitfield', username: 'dana_w', password: DEMO_PASSWORD, zipCode: home },
     {
       role: 'coordinator',
@@ -66,6 +76,7 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date): Promis
   await db.transaction(async (tx) => {
     const created: { id: string; role: Role }[] = [];
     for (const account of accounts) created.push(await createAccount(tx, account, now));
+    // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
     const idOf = (role: Role) => created.find((u) => u.role === role)!.id;
     await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now);
   });

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { devices, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './accounts';
+
+/**
+ * Posts a job as the demo homeowner through the API (posting through the UI is its own journey).
+ * The title ends in a unique tag, so a journey can search for exactly its job.
+ */
+export async function postJob(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<PostedJob> {
+  await signInAsHomeowner(request);
+  return postAsSignedIn(request, fields, randomUUID().slice(0, 8));
+}
+
+/** `count` jobs as the demo homeowner, titled `<title> <n> <tag>` with one tag for all, oldest first. */
+export async function postJobs(request: APIRequestContext, count: number, fields: Record<string, unknown> = {}): Promise<PostedJob[]> {
+  await signInAsHomeowner(request);
+  const tag = randomUUID().slice(0, 8);
+  const posted: PostedJob[] = [];
+  for (let n = 1; n <= count; n++) posted.push(await postAsSignedIn(request, { ...fields, title: `${fields.title ?? DEFAULT_TITLE} ${n}` }, tag));
+  return posted;
+}
+
+interface PostedJob {
+  id: string;
+  title: string;
+  tag: string;
+}
+
+const DEFAULT_TITLE = 'Rake leaves';
+
+async function signInAsHomeowner(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+async function postAsSignedIn(request: APIRequestContext, fields: Record<string, unknown>, tag: string): Promise<PostedJob> {
+  const title = `${(fields.title as string | undefined) ?? DEFAULT_TITLE} ${tag}`;
+  const response = await request.post('/api/jobs', {
+    data: {
+      description: 'Two big maples dropped everything at once. Bags provided.',
+      category: 'leaf_raking',
+      payAmount: '45.00',
+      estimatedDuration: 120,
+      location: 'Front yard on Broadway',
+      safetyNotes: 'Mind the uneven brick path.',
+      zipCode: '02139',
+      physicalDemands: 'hard',
+      equipment: ['rake'],
+      ...fields,
+      title,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: ((await response.json()) as { id: string }).id, title, tag };
+}
+
+/** Locks and accepts the job as the teen signed in on `page` (design 5: accept twice). */
+export async function acceptAsTeen(page: Page, jobId: string): Promise<void> {
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  const lock = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
+  expect(lock.status(), await lock.text()).toBe(200);
+  const accept = await page.request.post(`/api/jobs/${jobId}/accept`, { data: { teenId: me.id } });
+  expect(accept.status(), await accept.text()).toBe(200);
+  expect(((await accept.json()) as { status: string }).status).toBe('accepted');
+}
+
+/** Releases every live lock of a demo teen: a journey that fails halfway must not hold one for 15 minutes. */
+export async function releaseLocksOf(request: APIRequestContext, email: string): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  const me = (await login.json()) as { id: string };
+  const locked = (await (await request.get(`/api/jobs?teenId=${me.id}&status=locked`)).json()) as { jobs: { id: string }[] };
+  for (const job of locked.jobs) await request.post(`/api/jobs/${job.id}/release-lock`, { data: { teenId: me.id } });
+}
+
+/** A page in its own phone-sized browser context, signed in as `email` and landed on `home`. */
+export async function signedInPage(browser: Browser, baseURL: string | undefined, email: string, home: RegExp, password = DEMO_PASSWORD): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(home);
+  return page;
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { JOB_PAGE_SIZE } from '../src/contract/jobs';
+import { freshPerson } from './support/accounts';
+import { postJobs, signedInPage } from './support/jobs';
+
+test('a teen pages through more open jobs than fit on one page with Load more', async ({ request, browser, baseURL }) => {
+  const posted = await postJobs(request, JOB_PAGE_SIZE + 1, { title: 'Sweep the walk' });
+  const tag = posted[0]!.tag;
+
+  const teen = freshPerson('teen');
+  const registered = await request.post('/api/auth/register', { data: { ...teen, role: 'teen' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const page = await signedInPage(browser, baseURL, teen.email, /\/teen-dashboard$/, teen.password);
+  await page.goto('/job-explorer');
+  await page.getByLabel('Search jobs').fill(tag);
+
+  const cards = page.getByRole('list', { name: 'Available jobs' }).getByRole('article');
+  // Newest first: the first page ends one job short of the oldest.
+  await expect(cards).toHaveCount(JOB_PAGE_SIZE);
+  await expect(cards.first()).toHaveAccessibleName(posted[JOB_PAGE_SIZE]!.title);
+  await expect(cards.last()).toHaveAccessibleName(posted[1]!.title);
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(JOB_PAGE_SIZE + 1);
+  await expect(cards.last()).toHaveAccessibleName(posted[0]!.title);
+  // The last page offers no more.
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.context().close();
+});
