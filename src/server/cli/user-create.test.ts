@@ -17,7 +17,8 @@ const run = (...args: string[]) =>
 describe('npm run user:create', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('creates a coordinator with the ZIP codes they serve, and a teen with approved consent', async () => {
+  // Two processes, the first creating a new embedded database (3-5 s alone, over 30 s on a loaded machine).
+  it('creates a coordinator with the ZIP codes they serve, and a teen with approved consent', { timeout: 120_000 }, async () => {
     const coordinator = run('--role', 'coordinator', '--email', 'Sam@Town.gov', '--password', 'sam-secret-1', '--name', 'Sam Ortiz', '--zip', '02139,02140');
     expect(coordinator.stderr).toBe('');
     expect(coordinator.status).toBe(0);
