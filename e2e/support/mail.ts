@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { decodeQuotedPrintable } from '../../src/server/test/smtp';
 
 const MAIL_HTTP = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 3125}`;
 
@@ -18,10 +19,6 @@ export async function waitForMail(to: string, subjectIncludes: string): Promise<
     )
     .toBe(true);
   return found;
-}
-
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The first link in a message that starts with `prefix`. */

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { Mailer } from './modules/email/mailer';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(jobsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(eventsRoutes(ctx, options.heartbeatMs));
+  await app.register(consentRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
 
   app.get('/api/docs', {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { CONSENT_REQUEST_STATUSES } from '../../contract/consent';
 import { CONSENT_STATUSES, ROLES } from '../../contract/constants';
 import { EMAIL_STATUSES } from '../../contract/email';
 import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS } from '../../contract/jobs';
@@ -29,6 +30,8 @@ export const users = pgTable(
     zipCode: text('zip_code'),
     isAvailable: boolean('is_available').notNull().default(false),
     parentalConsentStatus: consentStatusEnum('parental_consent_status').notNull().default('none'),
+    /** Confirmed by the parent when signing consent (design 5); private: never on the wire except to admins. */
+    dateOfBirth: date('date_of_birth'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,4 +208,77 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
   ],
+);
+
+export const consentRequestStatusEnum = pgEnum('consent_request_status', CONSENT_REQUEST_STATUSES);
+
+/**
+ * A teen's request for a parent's consent, and the link sent for it. The link's secret is kept only
+ * as a SHA-256 hash. A newer send supersedes the pending one, so at most one is live per teen.
+ */
+export const parentalConsents = pgTable(
+  'parental_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teenId: uuid('teen_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentName: text('parent_name').notNull(),
+    parentEmail: text('parent_email').notNull(),
+    parentPhone: text('parent_phone').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: consentRequestStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the parent signed or declined. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('parental_consents_teen_created_idx').on(t.teenId, t.createdAt.desc()),
+    index('parental_consents_created_idx').on(t.createdAt.desc()),
+    // Two sends racing cannot leave two live links, nor two signatures two approvals.
+    uniqueIndex('parental_consents_one_pending_key').on(t.teenId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('parental_consents_one_approved_key').on(t.teenId).where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+/** The evidence of a signature (design 5), frozen at the moment of signing. Insert-only. */
+export const consentSignatures = pgTable('consent_signatures', {
+  consentId: uuid('consent_id')
+    .primaryKey()
+    .references(() => parentalConsents.id, { onDelete: 'cascade' }),
+  consentTextVersion: text('consent_text_version').notNull(),
+  consentTextSha256: text('consent_text_sha256').notNull(),
+  signatureName: text('signature_name').notNull(),
+  teenDateOfBirth: date('teen_date_of_birth').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  ipAddress: text('ip_address').notNull(),
+  userAgent: text('user_agent'),
+  teenName: text('teen_name').notNull(),
+  teenEmail: text('teen_email').notNull(),
+  parentName: text('parent_name').notNull(),
+  parentEmail: text('parent_email').notNull(),
+  parentPhone: text('parent_phone').notNull(),
+});
+
+/** Every change of a consent request's status: what, who, from where, when. Append-only. */
+export const parentalConsentEvents = pgTable(
+  'parental_consent_events',
+  {
+    /** A sequence, so events written in the same instant keep their order. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    consentId: uuid('consent_id')
+      .notNull()
+      .references(() => parentalConsents.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: consentRequestStatusEnum('from_status'),
+    toStatus: consentRequestStatusEnum('to_status').notNull(),
+    /** 'teen' or 'parent' (the holder of the link). */
+    actor: text('actor').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parental_consent_events_consent_idx').on(t.consentId, t.id)],
 );

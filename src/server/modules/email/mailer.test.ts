@@ -1,42 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
+import { startSmtp } from '../../test/smtp';
 import { openTestDatabase } from '../../test/test-app';
 import { enqueueEmail, Mailer, MAX_ATTEMPTS, retryDelayMs } from './mailer';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port; `fail` makes it refuse messages. */
-async function startSmtp(options: { fail?: boolean; port?: number } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (options.fail) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(databaseKinds())('Mailer on %s', (kind) => {
   let database: Database;

@@ -43,3 +43,34 @@ export function testEmail(to: string, subject: string, message: string): EmailMe
 export function notificationEmail(to: string, fullName: string, title: string, body: string, url: string): EmailMessage {
   return compose(to, title, [`Hi ${fullName},`, body], { label: 'Open Yardly', url });
 }
+
+export function consentRequestEmail(to: string, parentName: string, teenName: string, consentUrl: string, expiresAt: Date): EmailMessage {
+  return compose(
+    to,
+    `${teenName} asks for your consent to use Yardly`,
+    [
+      `Hi ${parentName},`,
+      `${teenName} would like to take local outdoor jobs (lawn care, leaf raking, snow shoveling and the like) through Yardly. Teens under 18 need a parent's or guardian's consent first.`,
+      'Every job is supervised by a background-checked adult coordinator, work happens only between 6 AM and 8 PM, and payment is held until the work is verified.',
+      `Open the link below to read the consent, confirm your teen's date of birth and sign or decline. The link works until ${expiresAt.toUTCString()} and can be used once to sign; keep this email, because the same link lets you revoke consent later.`,
+      'If you do not know this teen, ignore this email: nothing happens without your signature.',
+    ],
+    { label: 'Review and sign the consent', url: consentUrl },
+  );
+}
+
+export function consentSignedEmail(to: string, parentName: string, teenName: string, version: string, signedAt: Date): EmailMessage {
+  return compose(to, `You gave consent for ${teenName} to use Yardly`, [
+    `Hi ${parentName},`,
+    `You signed Yardly's parental consent (version ${version}) for ${teenName} on ${signedAt.toUTCString()}. ${teenName} can now accept jobs.`,
+    'You can revoke this consent at any time with the link in our first email. Revoking stops new jobs at once.',
+  ]);
+}
+
+export function consentApprovedEmail(to: string, teenName: string): EmailMessage {
+  return compose(to, 'Your parent approved Yardly', [
+    `Hi ${teenName},`,
+    'Your parent or guardian signed the consent. You can now lock and accept jobs on Yardly.',
+    'Stay safe: work in public view, tell someone where you are, and follow your coordinator.',
+  ]);
+}

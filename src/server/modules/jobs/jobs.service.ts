@@ -11,6 +11,7 @@ import { coordinatorZipCodes, jobEvents, jobs } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
 import { isUniqueViolation } from '../auth/auth.service';
+import { hasApprovedConsent } from '../consent/consent.service';
 import type { SessionUser } from '../auth/sessions';
 import { applyJobEffects } from './job-effects';
 import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
@@ -354,6 +355,10 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
   try {
     const updated = await ctx.db.transaction(async (tx) => {
+      // A parent's revocation takes effect at once: consent is read again here (share-locked), not trusted from the session.
+      if (viewer.actor.role === 'teen' && viewer.actor.consentApproved && !(await hasApprovedConsent(tx, user.id))) {
+        requireAllowed(row, transition, { ...viewer.actor, consentApproved: false }, mctx);
+      }
       // The teen's run-out locks go first, so that only a live lock blocks a new one.
       for (const stale of otherLocks) await releaseExpiredLock(ctx, tx, stale, mctx);
       return applyTransition(ctx, tx, row, decision, viewer.actor, mctx);

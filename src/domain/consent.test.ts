@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { CONSENT_REQUEST_STATUSES, parseIsoDate, type ConsentRequestStatus } from '../contract/consent';
+import { CONSENT_STATUSES } from '../contract/constants';
+import { ageOn, calendarDateIn, canSendConsent, checkSigningAge, consentActions, decideConsent, isLinkExpired, linkExpiresAt, type ConsentTransition } from './consent';
+
+const date = (iso: string) => parseIsoDate(iso)!;
+
+describe('parseIsoDate', () => {
+  it.each([
+    ['2010-05-17', { year: 2010, month: 5, day: 17 }],
+    ['2012-02-29', { year: 2012, month: 2, day: 29 }],
+    ['2011-02-29', null],
+    ['2010-13-01', null],
+    ['2010-04-31', null],
+    ['2010-5-17', null],
+    ['17/05/2010', null],
+    ['', null],
+  ])('%s -> %o', (input, expected) => {
+    expect(parseIsoDate(input)).toEqual(expected);
+  });
+});
+
+describe('ageOn', () => {
+  it.each([
+    ['2010-05-17', '2024-05-16', 13],
+    ['2010-05-17', '2024-05-17', 14],
+    ['2010-05-17', '2024-12-31', 14],
+    ['2008-01-01', '2026-12-31', 18],
+    ['2008-01-01', '2027-01-01', 19],
+    // Born on 29 February: a year older on 1 March in common years.
+    ['2012-02-29', '2026-02-28', 13],
+    ['2012-02-29', '2026-03-01', 14],
+    ['2012-02-29', '2028-02-29', 16],
+  ])('born %s, on %s: %i', (birth, on, expected) => {
+    expect(ageOn(date(birth), date(on))).toBe(expected);
+  });
+});
+
+describe('checkSigningAge: 14 to 18 inclusive on the day of signing', () => {
+  const today = date('2026-06-15');
+  it.each([
+    ['the day before the 14th birthday', '2012-06-16', false],
+    ['the 14th birthday', '2012-06-15', true],
+    ['16', '2010-01-01', true],
+    ['the last day of being 18', '2007-06-16', true],
+    ['the 19th birthday', '2007-06-15', false],
+    ['a date of birth in the future', '2026-06-16', false],
+    ['born today', '2026-06-15', false],
+  ])('%s', (_label, birth, allowed) => {
+    const result = checkSigningAge(date(birth), today);
+    expect(result.ok).toBe(allowed);
+    if (!result.ok) expect(result.code).toBe('TEEN_AGE_NOT_ALLOWED');
+  });
+
+  it('says why it refuses', () => {
+    expect(checkSigningAge(date('2013-01-01'), today)).toMatchObject({ message: expect.stringContaining('14th birthday') });
+    expect(checkSigningAge(date('2000-01-01'), today)).toMatchObject({ message: expect.stringContaining('someone who is 26') });
+    expect(checkSigningAge(date('2030-01-01'), today)).toMatchObject({ message: 'The date of birth cannot be in the future.' });
+  });
+});
+
+describe('calendarDateIn', () => {
+  it('takes the day in the service time zone, not in UTC', () => {
+    // 03:30 UTC on 16 June is 11:30 PM on 15 June in Boston.
+    expect(calendarDateIn(new Date('2026-06-16T03:30:00Z'), 'America/New_York')).toEqual(date('2026-06-15'));
+    expect(calendarDateIn(new Date('2026-06-16T03:30:00Z'), 'UTC')).toEqual(date('2026-06-16'));
+  });
+});
+
+describe('link expiry: 7 days after sending', () => {
+  const sent = new Date('2026-06-01T12:00:00Z');
+  const expires = linkExpiresAt(sent);
+  it.each([
+    [new Date('2026-06-08T11:59:59Z'), false],
+    [new Date('2026-06-08T12:00:00Z'), true],
+    [new Date('2026-07-01T00:00:00Z'), true],
+  ])('at %s expired is %s', (now, expired) => {
+    expect(expires.toISOString()).toBe('2026-06-08T12:00:00.000Z');
+    expect(isLinkExpired(expires, now)).toBe(expired);
+  });
+});
+
+describe('decideConsent: every request status x transition, live and expired', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  const live = new Date('2026-06-20T12:00:00Z');
+  const past = new Date('2026-06-10T12:00:00Z');
+  type Row = [ConsentRequestStatus, ConsentTransition, 'live' | 'expired', string];
+  // The expected outcome: the new request status and the teen's, or the refusal's code.
+  const table: Row[] = [
+    ['pending', 'sign', 'live', 'approved/approved'],
+    ['pending', 'sign', 'expired', 'CONSENT_LINK_EXPIRED'],
+    ['pending', 'decline', 'live', 'declined/declined'],
+    ['pending', 'decline', 'expired', 'CONSENT_LINK_EXPIRED'],
+    ['pending', 'revoke', 'live', 'INVALID_TRANSITION'],
+    ['pending', 'supersede', 'live', 'superseded/-'],
+    ['pending', 'supersede', 'expired', 'superseded/-'],
+    ['approved', 'sign', 'live', 'CONSENT_LINK_USED'],
+    ['approved', 'decline', 'live', 'CONSENT_LINK_USED'],
+    ['approved', 'revoke', 'live', 'revoked/revoked'],
+    // Revoking never expires: a parent can always take consent back.
+    ['approved', 'revoke', 'expired', 'revoked/revoked'],
+    ['approved', 'supersede', 'live', 'INVALID_TRANSITION'],
+    ['declined', 'sign', 'live', 'CONSENT_LINK_USED'],
+    ['declined', 'decline', 'live', 'CONSENT_LINK_USED'],
+    ['declined', 'revoke', 'live', 'INVALID_TRANSITION'],
+    ['declined', 'supersede', 'live', 'INVALID_TRANSITION'],
+    ['revoked', 'sign', 'expired', 'CONSENT_LINK_USED'],
+    ['revoked', 'decline', 'live', 'CONSENT_LINK_USED'],
+    ['revoked', 'revoke', 'expired', 'CONSENT_LINK_USED'],
+    ['revoked', 'supersede', 'live', 'INVALID_TRANSITION'],
+    ['superseded', 'sign', 'live', 'CONSENT_LINK_REPLACED'],
+    ['superseded', 'decline', 'live', 'CONSENT_LINK_REPLACED'],
+    ['superseded', 'revoke', 'live', 'CONSENT_LINK_REPLACED'],
+    ['superseded', 'supersede', 'live', 'INVALID_TRANSITION'],
+  ];
+
+  it('covers every status and transition', () => {
+    for (const status of CONSENT_REQUEST_STATUSES) {
+      for (const transition of ['sign', 'decline', 'revoke', 'supersede'] as const) {
+        expect(table.some(([s, t]) => s === status && t === transition), `${status} x ${transition}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(table)('%s + %s (%s link) -> %s', (status, transition, link, expected) => {
+    const decision = decideConsent({ status, expiresAt: link === 'live' ? live : past }, transition, now);
+    const outcome = decision.ok ? `${decision.to}/${decision.teenStatus ?? '-'}` : decision.code;
+    expect(outcome).toBe(expected);
+    if (decision.ok) expect(decision.from).toBe(status);
+  });
+});
+
+describe('consentActions: the buttons of the consent page', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  const live = new Date('2026-06-20T12:00:00Z');
+  const past = new Date('2026-06-10T12:00:00Z');
+  it.each([
+    ['pending', live, ['sign', 'decline']],
+    ['pending', past, []],
+    ['approved', past, ['revoke']],
+    ['declined', live, []],
+    ['revoked', live, []],
+    ['superseded', live, []],
+  ] as const)('%s link -> %o', (status, expiresAt, actions) => {
+    expect(consentActions({ status, expiresAt }, now)).toEqual(actions);
+  });
+});
+
+describe('canSendConsent', () => {
+  it.each(CONSENT_STATUSES.map((s) => [s, s !== 'approved'] as const))('a teen whose consent is %s may send: %s', (status, allowed) => {
+    const result = canSendConsent(status);
+    expect(result.ok).toBe(allowed);
+    if (!result.ok) expect(result.code).toBe('CONSENT_ALREADY_APPROVED');
+  });
+});

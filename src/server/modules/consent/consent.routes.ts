@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  ConsentDecisionResponseSchema,
+  ConsentEvidenceListSchema,
+  ConsentLinkViewSchema,
+  ConsentTokenParamsSchema,
+  ListConsentsQuerySchema,
+  SendConsentRequestSchema,
+  SendConsentResponseSchema,
+  SignConsentRequestSchema,
+  TeenConsentSchema,
+} from '../../../contract/consent';
+import { ErrorBodySchema } from '../../../contract/errors';
+import { UserIdParamsSchema } from '../../../contract/users';
+import type { AppContext } from '../../context';
+import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
+import { decideThroughLink, getTeenConsent, listConsentEvidence, sendConsentRequest, viewConsentLink, type RequestOrigin } from './consent.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema };
+const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * Spec 7 and design 6. The teen's own calls need their session; the parent has no account, so the
+ * link's calls are public and the token (unguessable, hashed at rest, single-use for signing) is the
+ * credential.
+ */
+export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/parental-consent/send', {
+      config: { auth: ['teen'] },
+      schema: {
+        tags: ['parental consent'],
+        summary: "Email the parent a consent link (again, or to a corrected address: the older link stops working)",
+        body: SendConsentRequestSchema,
+        response: { 201: SendConsentResponseSchema, ...errors, 429: ErrorBodySchema },
+      },
+      handler: async (request, reply) => reply.status(201).send(await sendConsentRequest(ctx, requireUser(request), request.body, originOf(request))),
+    });
+
+    app.get('/api/users/:id/parental-consent', {
+      config: { auth: ['teen', 'admin'] },
+      schema: {
+        tags: ['parental consent'],
+        summary: "A teen's consent status and latest request (the teen themself or an admin)",
+        params: UserIdParamsSchema,
+        response: { 200: TeenConsentSchema, ...errors },
+      },
+      handler: (request) => {
+        requireSelfOrAdmin(request, request.params.id);
+        return getTeenConsent(ctx, request.params.id);
+      },
+    });
+
+    app.get('/api/parental-consent/:token', {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['parental consent'],
+        summary: 'What the consent link shows the parent: who asked, the consent text, what can be done now',
+        params: ConsentTokenParamsSchema,
+        response: { 200: ConsentLinkViewSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        // The page carries a secret in its URL: keep it out of caches.
+        reply.header('cache-control', 'no-store');
+        return viewConsentLink(ctx, request.params.token);
+      },
+    });
+
+    app.post('/api/parental-consent/:token/sign', {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['parental consent'],
+        summary: "Sign: the typed full name, the teen's date of birth (14-18 today) and agree: true",
+        params: ConsentTokenParamsSchema,
+        body: SignConsentRequestSchema,
+        response: { 200: ConsentDecisionResponseSchema, ...errors },
+      },
+      handler: (request) => decideThroughLink(ctx, request.params.token, 'sign', originOf(request), request.body),
+    });
+
+    for (const action of ['decline', 'revoke'] as const) {
+      app.post(`/api/parental-consent/:token/${action}`, {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['parental consent'],
+          summary: action === 'decline' ? 'Decline a pending request' : 'Revoke an approved consent: the teen cannot lock or accept new jobs from now on',
+          params: ConsentTokenParamsSchema,
+          response: { 200: ConsentDecisionResponseSchema, ...errors },
+        },
+        handler: (request) => decideThroughLink(ctx, request.params.token, action, originOf(request)),
+      });
+    }
+
+    app.get('/api/admin/parental-consents', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Consent requests with their signature evidence and history, newest first',
+        querystring: ListConsentsQuerySchema,
+        response: { 200: ConsentEvidenceListSchema, ...errors },
+      },
+      handler: async (request) => ({ consents: await listConsentEvidence(ctx, request.query) }),
+    });
+  };
+}
