@@ -40,6 +40,9 @@ export const routes: RouteObject[] = [
           { path: '/job/:id', ...page(() => import('../pages/job-details-page')) },
           { path: '/jobs/:id', ...page(() => import('../pages/job-details-page')) },
           { path: '/active-jobs', ...page(() => import('../pages/active-jobs-page')) },
+          { path: '/parental-consent', ...page(() => import('../pages/parental-consent-page')) },
+          // The parent's page: public, reached from the emailed link.
+          { path: '/consent/:token', ...page(() => import('../pages/consent-link-page')) },
           { path: '/verification', ...page(() => import('../pages/verification-page')) },
         ],
       },

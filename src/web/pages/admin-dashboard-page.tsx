@@ -5,6 +5,7 @@ import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { adminQueries } from '../features/admin/api';
+import { ConsentEvidenceSection } from '../features/consent/consent-evidence-list';
 import { EmailStatusBadge } from '../features/email/email-status';
 
 const ROLE_TITLES = { teen: 'Teens', homeowner: 'Homeowners', coordinator: 'Coordinators', admin: 'Admins' } as const;
@@ -16,6 +17,7 @@ export default function AdminDashboardPage() {
         <>
           <DashboardHeader />
           <AdminOverviewPanel />
+          <ConsentEvidenceSection />
         </>
       )}
     </RequireRole>

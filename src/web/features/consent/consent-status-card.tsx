@@ -1,0 +1,50 @@
+import { ShieldCheck } from 'lucide-react';
+import type { TeenConsent } from '../../../contract/consent';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConsentStatusBadge, useTeenConsent } from './consent-status';
+
+/** What the teen is told about their consent, by status. */
+export function consentSummary(consent: TeenConsent): string {
+  const parent = consent.request?.parentName ?? 'your parent';
+  switch (consent.status) {
+    case 'none':
+      return "You need a parent's or guardian's consent before you can accept jobs.";
+    case 'pending':
+      return consent.request?.expired
+        ? `The link we emailed ${parent} expired. Send it again so they can sign.`
+        : `We emailed ${parent} a consent form. You can accept jobs once they sign it.`;
+    case 'approved':
+      return `${parent} signed your consent. You can lock and accept jobs.`;
+    case 'declined':
+      return `${parent} declined the consent. Talk with them, then send a new request.`;
+    case 'revoked':
+      return `${parent} revoked your consent, so you can't lock or accept new jobs.`;
+  }
+}
+
+/** The teen dashboard's consent panel: a quiet line once approved, a call to act otherwise. */
+export function ConsentStatusCard({ userId }: { userId: string }) {
+  const { data } = useTeenConsent(userId);
+  if (!data) return null;
+  const approved = data.status === 'approved';
+  return (
+    <Card>
+      <section aria-labelledby="consent-card-title" className={approved ? 'flex items-center justify-between gap-3' : 'space-y-3'}>
+        <h2 id="consent-card-title" className="flex items-center gap-2 font-bold">
+          <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Parental consent
+        </h2>
+        <ConsentStatusBadge status={data.status} />
+        {!approved && (
+          <>
+            <p className="text-sm text-slate-700">{consentSummary(data)}</p>
+            <ButtonLink to="/parental-consent" className="w-full">
+              {data.status === 'pending' ? 'View Consent Status' : 'Get Parental Consent'}
+            </ButtonLink>
+          </>
+        )}
+      </section>
+    </Card>
+  );
+}

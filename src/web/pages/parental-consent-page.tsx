@@ -1,0 +1,177 @@
+import { MailCheck, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate } from 'react-router';
+import type { User } from '../../contract/auth';
+import { SendConsentRequestSchema, type TeenConsent } from '../../contract/consent';
+import { PageHeader } from '../components/page-header';
+import { RequireRole } from '../components/require-role';
+import { Button, ButtonLink } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import { useSendConsent } from '../features/consent/api';
+import { consentSummary } from '../features/consent/consent-status-card';
+import { ConsentStatusBadge, useTeenConsent } from '../features/consent/consent-status';
+import { ConsentSteps } from '../features/consent/consent-steps';
+import { ApiError } from '../lib/api';
+import { fieldErrorsOf } from '../lib/field-errors';
+import { messageOf, notify } from '../lib/toast';
+
+export default function ParentalConsentPage() {
+  return <RequireRole roles={['teen']}>{(user) => <ParentalConsent user={user} />}</RequireRole>;
+}
+
+function ParentalConsent({ user }: { user: User }) {
+  const consent = useTeenConsent(user.id);
+  const [editing, setEditing] = useState(false);
+  // Spec 2: an approved teen has nothing to do here.
+  if (consent.data?.status === 'approved') return <Navigate to="/teen-dashboard" replace />;
+  const showForm = consent.data && (consent.data.status !== 'pending' || editing);
+  return (
+    <>
+      <PageHeader title="Parental Consent" backTo="/teen-dashboard" backLabel="Back to dashboard" />
+      <div className="space-y-5 p-4">
+        <ConsentSteps current={showForm ? 0 : 1} />
+        {consent.isPending && <p role="status">Loading...</p>}
+        {consent.isError && <p className="text-red-700">Could not load your consent status: {consent.error.message}</p>}
+        {consent.data && (
+          <>
+            <div className="flex items-center gap-2">
+              <ConsentStatusBadge status={consent.data.status} />
+            </div>
+            {showForm ? (
+              <ParentInfoStep consent={consent.data} onSent={() => setEditing(false)} />
+            ) : (
+              <SentStep consent={consent.data} onChange={() => setEditing(true)} />
+            )}
+          </>
+        )}
+        <SafetyFirst />
+      </div>
+    </>
+  );
+}
+
+type ParentDraft = { parentName: string; parentEmail: string; parentPhone: string };
+type DraftErrors = Partial<Record<keyof ParentDraft, string>>;
+
+/** Step 1 (spec 2 and 5): the parent's name, email and phone, all required. */
+function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): void }) {
+  const send = useSendConsent();
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const { register, handleSubmit } = useForm<ParentDraft>({
+    defaultValues: { parentName: consent.request?.parentName ?? '', parentEmail: consent.request?.parentEmail ?? '', parentPhone: consent.request?.parentPhone ?? '' },
+  });
+  const onSubmit = handleSubmit((draft) => {
+    // The server checks the same schema; checking here first puts the message on the field.
+    const checked = SendConsentRequestSchema.safeParse(draft);
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    send.mutate(checked.data, {
+      onSuccess: () => {
+        notify.success('Consent form sent!', `We emailed ${checked.data.parentName} a link to sign.`);
+        onSent();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.details) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
+        notify.error('Failed to send', messageOf(error) ?? 'Please try again or contact support.');
+      },
+    });
+  });
+  const notice = consent.status === 'declined' || consent.status === 'revoked' ? consentSummary(consent) : null;
+  return (
+    <section aria-labelledby="parent-info-title" className="space-y-4">
+      <h2 id="parent-info-title" className="text-xl font-bold">
+        Parent or guardian information
+      </h2>
+      {notice && (
+        <p role="status" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {notice}
+        </p>
+      )}
+      <p className="text-slate-700">We will email your parent or guardian a consent form to sign online. You can accept jobs once they sign.</p>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Parent or guardian name" autoComplete="off" aria-required="true" maxLength={100} error={errors.parentName} {...register('parentName')} />
+        <Field label="Parent email" type="email" autoComplete="off" aria-required="true" maxLength={254} error={errors.parentEmail} {...register('parentEmail')} />
+        <Field label="Parent phone" type="tel" autoComplete="off" aria-required="true" maxLength={30} placeholder="(617) 555-0142" error={errors.parentPhone} {...register('parentPhone')} />
+        <Button type="submit" className="w-full" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Consent Form'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** Step 2 (spec 2): the form was sent; what happens next; resend or correct while pending. */
+function SentStep({ consent, onChange }: { consent: TeenConsent; onChange(): void }) {
+  const send = useSendConsent();
+  const request = consent.request!;
+  const resend = () =>
+    send.mutate(
+      { parentName: request.parentName, parentEmail: request.parentEmail, parentPhone: request.parentPhone },
+      {
+        onSuccess: () => notify.success('Consent form sent!', `We emailed ${request.parentName} a new link. The old one no longer works.`),
+        onError: (error) => notify.error('Failed to send', messageOf(error) ?? 'Please try again or contact support.'),
+      },
+    );
+  return (
+    <section aria-labelledby="sent-title" className="space-y-4">
+      <div className="space-y-2 text-center">
+        <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+        <h2 id="sent-title" className="text-xl font-bold">
+          Waiting for your parent's e-signature
+        </h2>
+        <p className="text-slate-700">
+          We emailed a consent form to {request.parentName} at <span className="font-semibold">{request.parentEmail}</span>.
+        </p>
+      </div>
+      {request.expired && (
+        <p role="alert" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <TriangleAlert aria-hidden="true" className="h-5 w-5 shrink-0" />
+          {consentSummary(consent)}
+        </p>
+      )}
+      <section aria-labelledby="next-title" className="space-y-2 rounded-2xl bg-slate-50 p-4">
+        <h3 id="next-title" className="font-bold">
+          What happens next
+        </h3>
+        <ol className="list-decimal space-y-1 pl-5 text-slate-700">
+          <li>Your parent opens the link in the email. It works for 7 days.</li>
+          <li>They read the consent, confirm your date of birth and sign with their full name.</li>
+          <li>We email you, and you can start accepting jobs.</li>
+        </ol>
+      </section>
+      <ButtonLink to="/" className="w-full">
+        Continue Browsing
+      </ButtonLink>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="secondary" onClick={resend} disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Resend Email'}
+        </Button>
+        <Button variant="secondary" onClick={onChange} disabled={send.isPending}>
+          Change Details
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Spec 2: the safety-first box. */
+function SafetyFirst() {
+  return (
+    <section aria-labelledby="safety-first-title" className="space-y-2 rounded-2xl border border-blue-200 bg-blue-50 p-4">
+      <h2 id="safety-first-title" className="flex items-center gap-2 font-bold text-blue-900">
+        <ShieldCheck aria-hidden="true" className="h-5 w-5" />
+        Safety First
+      </h2>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-blue-900">
+        <li>Every job is supervised by a background-checked adult coordinator.</li>
+        <li>Work happens only between 6 AM and 8 PM, and high-risk jobs are not allowed.</li>
+        <li>Your parent can revoke consent at any time.</li>
+        <li>Your date of birth is never shown to homeowners or other teens.</li>
+      </ul>
+    </section>
+  );
+}
