@@ -120,7 +120,7 @@ test('a teen sends the consent form, the parent signs from the email, the teen a
   await expectAccessibleOnceToastsAreGone(parent);
 
   // The teen is told by email, and the consent screen now sends them to the dashboard.
-  await waitForMail(teen.email, 'Your parent approved Yardly');
+  await waitForMail(teen.email, 'Parental consent approved');
   await page.goto('/parental-consent');
   await expect(page).toHaveURL(/\/teen-dashboard$/);
   await expect(consentCard.getByText('Consent: Approved')).toBeVisible();

@@ -51,7 +51,7 @@ describe.each(databaseKinds())('consent by real email on %s', (kind) => {
     expect(signed.statusCode, signed.body).toBe(200);
 
     const teenMail = await mailTo(teen.email);
-    expect(teenMail.some((m) => m.includes('Subject: Your parent approved Yardly'))).toBe(true);
+    expect(teenMail.some((m) => m.includes('Subject: Parental consent approved'))).toBe(true);
     const parentMail = await mailTo(parentEmail);
     expect(parentMail.some((m) => m.includes(`Subject: You gave consent for ${teen.user.fullName} to use Yardly`))).toBe(true);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: teen.cookie } });

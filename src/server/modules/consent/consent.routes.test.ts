@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentEvidence, ConsentLinkView, TeenConsent } from '../../../contract/consent';
 import type { Job } from '../../../contract/jobs';
+import type { NotificationList } from '../../../contract/notifications';
 import { consentSignatures, outboxEmails, parentalConsentEvents, parentalConsents, users } from '../../db/schema';
 import { databaseKinds, testDatabaseUrl } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
@@ -71,6 +72,9 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
   afterAll(() => t.close());
 
   const teenRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  /** The teen's notifications, newest first, through their own API. */
+  const noticesOf = async (teen: Person) =>
+    (await c.call('GET', `/api/notifications/${teen.user.id}`, { cookie: teen.cookie })).json<NotificationList>().notifications.map((n) => [n.kind, n.title, n.body]);
 
   describe('POST /api/parental-consent/send', () => {
     it('emails the parent a link and makes the teen pending', async () => {
@@ -284,10 +288,11 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
         ['sign', 'pending', 'approved', 'parent'],
       ]);
 
-      // The parent gets a copy; the teen is told.
+      // The parent gets a copy; the teen is told, in the app and by email.
+      expect(await noticesOf(teen)).toEqual([['consent_approved', 'Parental consent approved', 'Rosa Lopez signed your consent. You can now lock and accept jobs.']]);
       const mailTo = async (to: string) => t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
       expect((await mailTo(details.parentEmail)).map((m) => m.subject)).toContain(`You gave consent for ${teen.user.fullName} to use Yardly`);
-      expect((await mailTo(teen.email)).map((m) => m.subject)).toEqual(['Your parent approved Yardly']);
+      expect((await mailTo(teen.email)).map((m) => m.subject)).toEqual(['Parental consent approved']);
       // The teen's own account data never carries the birth date.
       const me = await c.call('GET', '/api/auth/me', { cookie: teen.cookie });
       expect(me.json()).toMatchObject({ parentalConsentStatus: 'approved' });
@@ -372,6 +377,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ message: `You declined. ${teen.user.fullName} cannot accept jobs on Yardly.`, view: { status: 'declined', actions: [] } });
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('declined');
+      expect(await noticesOf(teen)).toEqual([['consent_declined', 'Parental consent declined', 'Rosa Lopez declined your consent. Talk with them, then send a new request.']]);
       expect((await c.sign(token)).json().code).toBe('CONSENT_LINK_USED');
       const [event] = await t.database.db
         .select()
@@ -421,6 +427,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       expect(revoked.json()).toMatchObject({ message: `Consent revoked. ${teen.user.fullName} can no longer lock or accept new jobs.`, view: { status: 'revoked', actions: [] } });
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('revoked');
       t.clock.set(NOON_BOSTON);
+      expect((await noticesOf(teen))[0]).toEqual(['consent_revoked', 'Parental consent revoked', "Rosa Lopez revoked your consent, so you can't lock or accept new jobs."]);
 
       // The teen's session still says nothing new; the job rules read consent afresh.
       const finalize = await c.call('POST', `/api/jobs/${second.id}/finalize-lock`, { cookie: teen.cookie, payload: {} });

@@ -19,7 +19,8 @@ import { assertNotRateLimited, recordHit, type RateLimitRule } from '../../plugi
 import { isUniqueViolation, toUserDto } from '../auth/auth.service';
 import { hashToken, type SessionUser } from '../auth/sessions';
 import { enqueueEmail } from '../email/mailer';
-import { consentApprovedEmail, consentRequestEmail, consentSignedEmail } from '../email/templates';
+import { consentRequestEmail, consentSignedEmail } from '../email/templates';
+import { notify, type NotificationInput } from '../notifications/notifications.service';
 import { CONSENT_TEXT } from './consent-text';
 
 /** A teen may send, resend or correct a request five times an hour: enough for typos, too few to spam a stranger. */
@@ -226,6 +227,13 @@ const DECISION_MESSAGES: Record<'sign' | 'decline' | 'revoke', (teen: string) =>
   revoke: (teen) => `Consent revoked. ${teen} can no longer lock or accept new jobs.`,
 };
 
+/** What the teen is told when the parent acts; an approval is also emailed (issue 4). */
+const TEEN_NOTICES: Record<'sign' | 'decline' | 'revoke', (parent: string) => Omit<NotificationInput, 'userId'>> = {
+  sign: (parent) => ({ kind: 'consent_approved', title: 'Parental consent approved', body: `${parent} signed your consent. You can now lock and accept jobs.`, email: true }),
+  decline: (parent) => ({ kind: 'consent_declined', title: 'Parental consent declined', body: `${parent} declined your consent. Talk with them, then send a new request.` }),
+  revoke: (parent) => ({ kind: 'consent_revoked', title: 'Parental consent revoked', body: `${parent} revoked your consent, so you can't lock or accept new jobs.` }),
+};
+
 /** The parent signs, declines or revokes through the link; each is one transaction with its evidence. */
 export async function decideThroughLink(
   ctx: AppContext,
@@ -269,8 +277,8 @@ export async function decideThroughLink(
       });
       await tx.update(users).set({ dateOfBirth: birthDate }).where(eq(users.id, row.teenId));
       await enqueueEmail(tx, consentSignedEmail(row.parentEmail, row.parentName, teen.fullName, CONSENT_TEXT.version, now), now);
-      await enqueueEmail(tx, consentApprovedEmail(teen.email, teen.fullName), now);
     }
+    await notify(tx, ctx, { userId: row.teenId, ...TEEN_NOTICES[action](row.parentName) });
     return toLinkView(updated, teen.fullName, action === 'sign' ? input!.signatureName : await signatureNameOf(tx, row.id), now);
   });
   ctx.mailer.kick();

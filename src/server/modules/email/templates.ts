@@ -66,11 +66,3 @@ export function consentSignedEmail(to: string, parentName: string, teenName: str
     'You can revoke this consent at any time with the link in our first email. Revoking stops new jobs at once.',
   ]);
 }
-
-export function consentApprovedEmail(to: string, teenName: string): EmailMessage {
-  return compose(to, 'Your parent approved Yardly', [
-    `Hi ${teenName},`,
-    'Your parent or guardian signed the consent. You can now lock and accept jobs on Yardly.',
-    'Stay safe: work in public view, tell someone where you are, and follow your coordinator.',
-  ]);
-}
