@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { devices, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, freshPerson, signIn } from './support/accounts';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, freshPerson, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { postJob } from './support/jobs';
 import { linkIn, waitForMail } from './support/mail';
 
 /** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
@@ -26,22 +27,10 @@ async function parentPage(browser: Browser, baseURL: string | undefined): Promis
   return context.newPage();
 }
 
-/** Posts a fresh job as the demo homeowner through the API (posting has its own journey). */
-async function postJob(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const title = `Shovel the walk ${randomUUID().slice(0, 8)}`;
-  const response = await request.post('/api/jobs', {
-    data: { title, description: 'Front walk and steps after the storm.', category: 'snow_shoveling', payAmount: '30.00', estimatedDuration: 60, zipCode: '02139', physicalDemands: 'medium', equipment: ['shovel'] },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return title;
-}
-
-async function acceptFromExplorer(page: Page, title: string) {
+async function acceptFromExplorer(page: Page, job: { title: string; tag: string }) {
   await page.goto('/job-explorer');
-  await page.getByLabel('Search jobs').fill(title.split(' ').pop()!);
-  const card = page.getByRole('article', { name: title });
+  await page.getByLabel('Search jobs').fill(job.tag);
+  const card = page.getByRole('article', { name: job.title });
   await card.getByRole('button', { name: 'Accept Job' }).click();
 }
 
