@@ -80,6 +80,7 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
   const facts = page.getByRole('definition');
   await expect(page.getByRole('term')).toHaveText([
     'Pay',
+    'Payment',
     'Estimated duration',
     'Location',
     'Distance',
@@ -90,10 +91,11 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
     'Equipment',
   ]);
   await expect(facts.nth(0)).toHaveText('$45.00');
-  await expect(facts.nth(1)).toHaveText('4h');
-  await expect(facts.nth(2)).toHaveText('Front yard, 12 Elm St');
-  await expect(facts.nth(4)).toHaveText('Yes');
-  await expect(facts.nth(8)).toHaveText('Rake, Wheelbarrow');
+  await expect(facts.nth(1)).toHaveText('Payment held');
+  await expect(facts.nth(2)).toHaveText('4h');
+  await expect(facts.nth(3)).toHaveText('Front yard, 12 Elm St');
+  await expect(facts.nth(5)).toHaveText('Yes');
+  await expect(facts.nth(9)).toHaveText('Rake, Wheelbarrow');
   await expect(page.getByRole('region', { name: 'Safety Notes' })).toContainText('Mind the uneven brick path.');
   // A homeowner cannot lock their own job: the server offers no lock, so there is no button.
   await expect(page.getByRole('button', { name: 'Lock the Job' })).toHaveCount(0);
@@ -110,6 +112,7 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
   await dialog.getByRole('button', { name: 'Cancel Job' }).click();
   await expect(page.getByText('Job Cancelled')).toBeVisible();
   await expect(card.getByText('Status: Cancelled')).toBeVisible();
+  await expect(card.getByText('Payment refunded')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel Job' })).toHaveCount(0);
 });
 

@@ -35,7 +35,7 @@ test("the homeowner's job screens and the cancel dialog pass WCAG 2 AA", async (
   await expect(page.getByRole('list', { name: 'Recent jobs' })).toBeVisible();
   await expectAccessible(page);
 
-  for (const screen of ['/post-job', '/active-jobs', '/jobs', `/job/${id}`]) {
+  for (const screen of ['/post-job', '/active-jobs', '/jobs', `/job/${id}`, '/wallet']) {
     await page.goto(screen);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -79,6 +79,10 @@ test("the teen's explorer, job details and accept dialog pass WCAG 2 AA", async 
   await page.goto('/active-jobs');
   await expect(page.getByRole('heading', { name: 'Active Jobs', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: 'Recent Transactions' })).toBeVisible();
   await expectAccessible(page);
 
   await page.goto('/job/00000000-0000-4000-8000-000000000000');

@@ -14,7 +14,7 @@ export const WORK_DAY_START_HOUR = 6;
 export const WORK_DAY_END_HOUR = 20;
 export const JOB_PAGE_SIZE = 50;
 
-export const JOB_STATUSES = ['posted', 'locked', 'accepted', 'in_progress', 'completed', 'verified', 'paid', 'cancelled', 'disputed'] as const;
+export const JOB_STATUSES = ['posted', 'locked', 'accepted', 'in_progress', 'completed', 'verified', 'paid', 'cancelled', 'disputed', 'refunded'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 /** The jobs Active Jobs lists (spec 2). */
 export const ACTIVE_LIST_STATUSES = ['accepted', 'in_progress', 'completed', 'verified'] as const;
@@ -65,13 +65,25 @@ export const EQUIPMENT_LABELS: Record<Equipment, string> = {
   ladder: 'Ladder',
 };
 
+/** Where a job's pay is: in escrow, paid out (in full or in part), or back with the homeowner. */
+export const PAYMENT_STATES = ['held', 'released', 'refunded'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  held: 'Payment held',
+  released: 'Payment released',
+  refunded: 'Payment refunded',
+};
+
+/** The transitions a job's buttons offer; a dispute's resolution goes through the dispute instead. */
+export const JOB_ACTIONS = ['lock', 'finalize', 'release', 'start', 'complete', 'verify', 'cancel', 'withdraw', 'pay', 'dispute'] as const;
+
 export const QUICK_FILTERS = ['all', 'high_pay', 'quick', 'nearby'] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 /** "25.00": the API's money format (design 5); the server keeps integer cents. */
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
 
-const JobActionSchema = z.enum(['lock', 'finalize', 'release', 'start', 'complete', 'verify', 'cancel', 'withdraw']);
+const JobActionSchema = z.enum(JOB_ACTIONS);
 
 export const JobSchema = z.object({
   id: z.uuid(),
@@ -103,6 +115,8 @@ export const JobSchema = z.object({
   actions: z.array(JobActionSchema),
   /** What the caller could do at another time of day, and why not now (the web shows these disabled, with the message). */
   blockedActions: z.array(z.object({ action: JobActionSchema, message: z.string() })),
+  /** Where the job's pay is (design 5, Escrow). */
+  payment: z.enum(PAYMENT_STATES),
 });
 export type Job = z.infer<typeof JobSchema>;
 export type JobAction = Job['actions'][number];

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'payment_released',
   'payment_received',
   'payment_refunded',
+  'dispute_opened',
+  'dispute_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

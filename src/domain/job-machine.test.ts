@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
-import { decide, effectiveStatus, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type Transition } from './job-machine';
+import { decide, effectiveStatus, isAutoReleaseDue, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type Transition } from './job-machine';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
 const NOON = { now: NOW, localMinutes: 12 * 60 };
@@ -26,7 +26,8 @@ const deadLock = new Date(NOW.getTime() - 1);
 
 function job(status: JobStatus, extra: Partial<JobFacts> = {}): JobFacts {
   const assigned = status === 'posted' || status === 'cancelled' ? null : TEEN;
-  return { status, teenId: assigned, homeownerId: HOMEOWNER, zipCode: '02139', lockExpiresAt: status === 'locked' ? liveLock : null, ...extra };
+  const verifiedAt = status === 'verified' ? new Date(NOW.getTime() - 3600_000) : null;
+  return { status, teenId: assigned, homeownerId: HOMEOWNER, zipCode: '02139', lockExpiresAt: status === 'locked' ? liveLock : null, verifiedAt, ...extra };
 }
 
 /**
@@ -71,11 +72,27 @@ const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
   completed: [
     ['verify', 'coordinator', 'verified'],
     ['verify', 'admin', 'verified'],
+    ['dispute', 'homeowner', 'disputed'],
   ],
-  verified: [],
+  verified: [
+    ['pay', 'homeowner', 'paid'],
+    ['dispute', 'homeowner', 'disputed'],
+  ],
+  // 48 hours after verification the system releases the payment if the homeowner has not.
+  'verified (48 h ago)': [
+    ['pay', 'homeowner', 'paid'],
+    ['pay', 'system', 'paid'],
+    ['dispute', 'homeowner', 'disputed'],
+  ],
   paid: [],
   cancelled: [],
-  disputed: [],
+  disputed: [
+    ['award', 'coordinator', 'paid'],
+    ['award', 'admin', 'paid'],
+    ['refund', 'coordinator', 'refunded'],
+    ['refund', 'admin', 'refunded'],
+  ],
+  refunded: [],
 };
 
 const STATES: Record<string, JobFacts> = {
@@ -86,9 +103,11 @@ const STATES: Record<string, JobFacts> = {
   in_progress: job('in_progress'),
   completed: job('completed'),
   verified: job('verified'),
+  'verified (48 h ago)': job('verified', { verifiedAt: new Date(NOW.getTime() - 48 * 3600_000) }),
   paid: job('paid'),
   cancelled: job('cancelled'),
   disputed: job('disputed'),
+  refunded: job('refunded'),
 };
 
 describe('decide: every state x transition x actor', () => {
@@ -161,6 +180,34 @@ describe('decide: the details', () => {
   });
 });
 
+describe('escrow transitions', () => {
+  it('keeps Release Payment closed until the work is verified, with a reason', () => {
+    expect(decide(job('completed'), 'pay', actors.homeowner, NOON)).toMatchObject({
+      ok: false,
+      code: 'INVALID_TRANSITION',
+      message: 'Payment can be released once a coordinator has verified the work.',
+    });
+    expect(decide(job('verified'), 'pay', actors.otherHomeowner, NOON)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it('lets only the coordinator of the job ZIP code resolve a dispute', () => {
+    expect(decide(job('disputed'), 'award', actors.otherCoordinator, NOON)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(decide(job('disputed'), 'refund', actors.otherCoordinator, NOON)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+  });
+
+  it.each([
+    [null, false],
+    [new Date(NOW.getTime() - 48 * 3600_000 + 1), false],
+    [new Date(NOW.getTime() - 48 * 3600_000), true],
+  ])('auto-release is due 48 hours after verification (verified at %s: %s)', (verifiedAt, due) => {
+    expect(isAutoReleaseDue(job('verified', { verifiedAt }), NOW)).toBe(due);
+  });
+
+  it('never auto-releases a job that is not verified', () => {
+    expect(isAutoReleaseDue(job('disputed', { verifiedAt: new Date(0) }), NOW)).toBe(false);
+  });
+});
+
 describe('lock expiry with a moving clock', () => {
   const locked = job('locked', { lockExpiresAt: new Date(NOW.getTime() + 900_000) });
   it('counts down and reads as posted once the lock runs out', () => {
@@ -181,6 +228,9 @@ describe('transitionsNow', () => {
     expect(available(job('accepted'), actors.teen)).toEqual(['start', 'withdraw']);
     expect(available(job('accepted'), actors.homeowner)).toEqual(['cancel']);
     expect(available(job('completed'), actors.coordinator)).toEqual(['verify']);
+    expect(available(job('completed'), actors.homeowner)).toEqual(['dispute']);
+    expect(available(job('verified'), actors.homeowner)).toEqual(['pay', 'dispute']);
+    expect(available(job('disputed'), actors.coordinator)).toEqual(['award', 'refund']);
   });
 
   it('names what only the time of day forbids, with the reason, and nothing else', () => {

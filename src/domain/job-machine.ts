@@ -1,9 +1,24 @@
 import type { ErrorCode } from '../contract/errors';
 import { LOCK_SECONDS } from '../contract/constants';
 import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/jobs';
+import { AUTO_RELEASE_HOURS } from '../contract/payments';
 
 /** Design 5: every change of a job's status is one of these. */
-export const TRANSITIONS = ['lock', 'finalize', 'release', 'expire', 'start', 'complete', 'verify', 'cancel', 'withdraw'] as const;
+export const TRANSITIONS = [
+  'lock',
+  'finalize',
+  'release',
+  'expire',
+  'start',
+  'complete',
+  'verify',
+  'cancel',
+  'withdraw',
+  'pay',
+  'dispute',
+  'award',
+  'refund',
+] as const;
 export type Transition = (typeof TRANSITIONS)[number];
 
 export type Actor =
@@ -19,6 +34,7 @@ export interface JobFacts {
   homeownerId: string;
   zipCode: string;
   lockExpiresAt: Date | null;
+  verifiedAt: Date | null;
 }
 
 export interface MachineContext {
@@ -56,6 +72,8 @@ export const MESSAGES = {
   alreadyLocked: 'You already locked this job.',
   notYourJob: 'This job is not assigned to you.',
   workHours: 'Work can only start between 6 AM and 8 PM.',
+  awaitingVerification: 'Payment can be released once a coordinator has verified the work.',
+  areaOnly: "Only the coordinator of this job's area can do this.",
 } as const;
 
 function isLockLive(job: JobFacts, now: Date): boolean {
@@ -71,6 +89,11 @@ export function effectiveStatus(job: JobFacts, now: Date): JobStatus {
 export function lockSecondsLeft(job: Pick<JobFacts, 'lockExpiresAt'>, now: Date): number {
   if (!job.lockExpiresAt) return 0;
   return Math.max(0, Math.ceil((job.lockExpiresAt.getTime() - now.getTime()) / 1000));
+}
+
+/** Design 5: an unreleased payment is released by the system this long after verification. */
+export function isAutoReleaseDue(job: Pick<JobFacts, 'status' | 'verifiedAt'>, now: Date): boolean {
+  return job.status === 'verified' && job.verifiedAt !== null && now.getTime() - job.verifiedAt.getTime() >= AUTO_RELEASE_HOURS * 3600_000;
 }
 
 /** Design 5 / spec 9: work starts only between 6 AM and 8 PM local time. */
@@ -93,6 +116,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
   const { now } = ctx;
   const effective = effectiveStatus(job, now);
   const isAssignedTeen = actor.role === 'teen' && job.teenId === actor.id;
+  const isOwner = actor.role === 'homeowner' && actor.id === job.homeownerId;
+  const supervises = actor.role === 'admin' || (actor.role === 'coordinator' && actor.zipCodes.includes(job.zipCode));
 
   switch (transition) {
     case 'lock': {
@@ -138,14 +163,12 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       return allow('complete', 'in_progress', 'completed', { teenId: actor.id }, { completedAt: now });
     }
     case 'verify': {
-      const mayVerify = actor.role === 'admin' || (actor.role === 'coordinator' && actor.zipCodes.includes(job.zipCode));
-      if (!mayVerify) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
+      if (!supervises) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
       if (job.status !== 'completed') return refuse('INVALID_TRANSITION', 'Only a completed job can be verified.');
       return allow('verify', 'completed', 'verified', {}, { verifiedAt: now });
     }
     case 'cancel': {
-      const mayCancel = actor.role === 'admin' || (actor.role === 'homeowner' && actor.id === job.homeownerId);
-      if (!mayCancel) return refuse('FORBIDDEN', 'Only the homeowner who posted this job can cancel it.');
+      if (!(actor.role === 'admin' || isOwner)) return refuse('FORBIDDEN', 'Only the homeowner who posted this job can cancel it.');
       if (!['posted', 'locked', 'accepted'].includes(job.status)) {
         return refuse('INVALID_TRANSITION', 'A job can be cancelled only before work starts.');
       }
@@ -156,6 +179,29 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (!isAssignedTeen) return refuse('FORBIDDEN', MESSAGES.notYourJob);
       if (job.status !== 'accepted') return refuse('INVALID_TRANSITION', 'You can withdraw only before work starts.');
       return allow('withdraw', 'accepted', 'posted', { teenId: actor.id }, { teenId: null, acceptedAt: null });
+    }
+    // Escrow (design 5): release, dispute and the coordinator's two resolutions. The money moves
+    // in the same transaction, through the ledger's job effect.
+    case 'pay': {
+      if (actor.role === 'system') {
+        if (!isAutoReleaseDue(job, now)) return refuse('INVALID_TRANSITION', 'This payment is not due for automatic release.');
+      } else if (!isOwner) {
+        return refuse('FORBIDDEN', 'Only the homeowner who posted this job can release its payment.');
+      }
+      if (job.status === 'completed') return refuse('INVALID_TRANSITION', MESSAGES.awaitingVerification);
+      if (job.status !== 'verified') return refuse('INVALID_TRANSITION', 'Only a verified job can be paid.');
+      return allow('pay', 'verified', 'paid', {}, {});
+    }
+    case 'dispute': {
+      if (!isOwner) return refuse('FORBIDDEN', 'Only the homeowner who posted this job can dispute it.');
+      if (job.status !== 'completed' && job.status !== 'verified') return refuse('INVALID_TRANSITION', 'Only completed or verified work can be disputed.');
+      return allow('dispute', job.status, 'disputed', {}, {});
+    }
+    case 'award':
+    case 'refund': {
+      if (!supervises) return refuse('FORBIDDEN', MESSAGES.areaOnly);
+      if (job.status !== 'disputed') return refuse('INVALID_TRANSITION', 'Only a disputed job can be resolved.');
+      return allow(transition, 'disputed', transition === 'award' ? 'paid' : 'refunded', {}, {});
     }
   }
 }

@@ -16,6 +16,10 @@ describe('jobNotices', () => {
     ['verify', [['teen', 'job_verified', false], ['homeowner', 'job_verified', false]]],
     ['cancel', [['teen', 'job_cancelled', false], ['homeowner', 'job_cancelled', false]]],
     ['withdraw', [['homeowner', 'job_withdrawn', false]]],
+    ['pay', [['teen', 'payment_received', true], ['homeowner', 'payment_released', true]]],
+    ['dispute', [['teen', 'dispute_opened', true], ['coordinators', 'dispute_opened', true]]],
+    ['award', [['teen', 'dispute_resolved', true], ['homeowner', 'dispute_resolved', true]]],
+    ['refund', [['teen', 'dispute_resolved', true], ['homeowner', 'payment_refunded', true]]],
   ] as const)('%s tells %j (party, kind, emailed)', (transition, expected) => {
     expect(jobNotices(transition, job).map((n) => [n.to, n.kind, n.email])).toEqual(expected);
   });

@@ -47,7 +47,28 @@ export function jobNotices(transition: Transition | 'post', job: { title: string
     case 'cancel':
       return [
         { to: 'teen', kind: 'job_cancelled', title: 'Job cancelled', body: `${t} was cancelled. You don't need to do anything.`, email: false },
-        { to: 'homeowner', kind: 'job_cancelled', title: 'Job cancelled', body: `${t} was cancelled.`, email: false },
+        { to: 'homeowner', kind: 'job_cancelled', title: 'Job cancelled', body: `${t} was cancelled. Its held payment is refunded in full.`, email: false },
+      ];
+    // Escrow (design 5): both sides hear about their money; the one who acted is not told.
+    case 'pay':
+      return [
+        { to: 'teen', kind: 'payment_received', title: 'Payment received', body: `You were paid for ${t}. See your wallet for the amount after the platform fee.`, email: true },
+        { to: 'homeowner', kind: 'payment_released', title: 'Payment released', body: `The payment for ${t} was released to the teen.`, email: true },
+      ];
+    case 'dispute':
+      return [
+        { to: 'teen', kind: 'dispute_opened', title: 'Payment on hold', body: `The homeowner disputed ${t}. A coordinator will review it and decide on the payment.`, email: true },
+        { to: 'coordinators', kind: 'dispute_opened', title: 'Dispute to resolve', body: `The homeowner disputed ${t} in ${job.zipCode}. Resolve it from your verification screen.`, email: true },
+      ];
+    case 'award':
+      return [
+        { to: 'teen', kind: 'dispute_resolved', title: 'Dispute resolved', body: `A coordinator resolved the dispute on ${t} and you were paid. See your wallet for the amount.`, email: true },
+        { to: 'homeowner', kind: 'dispute_resolved', title: 'Dispute resolved', body: `A coordinator resolved your dispute on ${t}. See Payments for what was paid and refunded.`, email: true },
+      ];
+    case 'refund':
+      return [
+        { to: 'teen', kind: 'dispute_resolved', title: 'Dispute resolved', body: `A coordinator resolved the dispute on ${t}: the payment went back to the homeowner.`, email: true },
+        { to: 'homeowner', kind: 'payment_refunded', title: 'Payment refunded', body: `A coordinator resolved your dispute on ${t}: your payment is refunded in full.`, email: true },
       ];
     case 'withdraw':
       return [{ to: 'homeowner', kind: 'job_withdrawn', title: 'Teen withdrew', body: `The teen backed out of ${t}. It is open to other teens again.`, email: false }];

@@ -20,6 +20,8 @@ import { Mailer } from './modules/email/mailer';
 import { eventsRoutes } from './modules/events/events.routes';
 import { EventBus } from './modules/events/live-events';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { builtinPaymentProvider } from './modules/payments/payment-provider';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
@@ -73,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const events = new EventBus(database, app.log);
   await events.start();
-  const ctx: AppContext = { db: database.db, config, clock, mailer, events, log: app.log };
+  const ctx: AppContext = { db: database.db, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log };
   app.addHook('onClose', () => mailer.stop());
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => events.closeStreams());
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(notificationsRoutes(ctx));
   await app.register(eventsRoutes(ctx, options.heartbeatMs));
   await app.register(consentRoutes(ctx));
+  await app.register(paymentsRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
 
   app.get('/api/docs', {

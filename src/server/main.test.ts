@@ -40,7 +40,11 @@ describe('the server process', () => {
       );
       const me = (await (await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).json()) as { id: string };
       const mine = await (await fetch(`${second.url}/api/jobs?teenId=${me.id}`, { headers: { cookie } })).json();
-      expect(mine.jobs.map((j: { status: string }) => j.status).sort()).toEqual(['accepted', 'completed', 'in_progress', 'verified']);
+      expect(mine.jobs.map((j: { status: string }) => j.status).sort()).toEqual(['accepted', 'completed', 'completed', 'in_progress', 'paid', 'paid', 'verified']);
+      // Demo money is in the ledger: the two paid jobs ($40 and $25) less the 10% fee.
+      const wallet = await (await fetch(`${second.url}/api/wallet/${me.id}`, { headers: { cookie } })).json();
+      expect(wallet).toMatchObject({ total: '58.50', pending: '90.00' });
+      expect(wallet.recentTransactions).toHaveLength(2);
       const secondTeen = await login(second.url, 'teen2@demo.yardly.app', 'yardly-demo');
       expect(await secondTeen.json()).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved' });
       // The demo seed already made an admin, so ADMIN_EMAIL adds none.

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ config, database, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
   const now = ctx.clock.now();
   // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
-  const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now) : null;
+  const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now, config.platformFeePercent) : null;
   if (await ensureAdmin(database.db, config.admin, now)) app.log.warn({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
   // PGlite has no autovacuum daemon: fresh planner statistics keep list queries on their indexes.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);

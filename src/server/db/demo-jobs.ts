@@ -1,5 +1,7 @@
 import type { JobCategory, JobStatus, PhysicalDemand, Equipment } from '../../contract/jobs';
+import { holdPostings, releasePostings } from '../../domain/ledger';
 import { zipCentroid } from '../geo/zip-centroids';
+import { recordMovement } from '../modules/payments/ledger';
 import type { Executor } from './client';
 import { jobEvents, jobs } from './schema';
 
@@ -35,15 +37,23 @@ const OPEN_JOBS: DemoJob[] = [
 
 /** The demo teen's and homeowner's jobs in each later status, so every screen has something to show. */
 const LIFECYCLE: (DemoJob & { status: JobStatus })[] = [
+  // The youngest: verified a day ago, so its payment is released automatically only a day after seeding.
+  { status: 'verified', title: 'Clean the gutters at ground level', description: 'Clear the downspouts and the drain grates.', category: 'outdoor_maintenance', pay: 35, minutes: 90, location: 'Dana St', demands: 'medium', equipment: [] },
   { status: 'accepted', title: 'Rake the side yard', description: 'Leaves along the side of the house.', category: 'leaf_raking', pay: 30, minutes: 90, location: 'Dana St', demands: 'medium', equipment: ['rake'] },
   { status: 'in_progress', title: 'Weed the front walk', description: 'Pull weeds between the pavers.', category: 'lawn_care', pay: 20, minutes: 60, location: 'Dana St', demands: 'easy', equipment: [] },
+  { status: 'completed', title: 'Sweep the garage floor', description: 'Sweep out the garage and bag the debris.', category: 'cleaning', pay: 30, minutes: 60, location: 'Dana St', demands: 'easy', equipment: [] },
   { status: 'completed', title: 'Shovel the back path', description: 'Path from the back door to the garage.', category: 'snow_shoveling', pay: 25, minutes: 60, location: 'Dana St', demands: 'hard', equipment: ['shovel'] },
-  { status: 'verified', title: 'Clean the gutters at ground level', description: 'Clear the downspouts and the drain grates.', category: 'outdoor_maintenance', pay: 35, minutes: 90, location: 'Dana St', demands: 'medium', equipment: [] },
+  { status: 'paid', title: 'Rake the front lawn', description: 'Leaves from the big oak, bags by the gate.', category: 'leaf_raking', pay: 40, minutes: 120, location: 'Dana St', demands: 'medium', equipment: ['rake'] },
+  { status: 'paid', title: 'Wash the patio chairs', description: 'Six chairs and a table on the back patio.', category: 'cleaning', pay: 25, minutes: 60, location: 'Dana St', demands: 'easy', equipment: ['hose'] },
 ];
 
 const HOUR = 3600_000;
 
-export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; teenId: string }, zips: string[], now: Date): Promise<void> {
+/**
+ * Every demo job's pay is held, and the paid ones released, exactly as the ledger would have
+ * recorded it had people clicked through (design 5, Escrow), so wallets and dashboards agree.
+ */
+export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; teenId: string }, zips: string[], now: Date, feePercent: number): Promise<void> {
   const rows = [
     ...OPEN_JOBS.map((job, i) => ({ job, status: 'posted' as JobStatus, zip: zips[i % zips.length]!, age: (i + 1) * HOUR })),
     ...LIFECYCLE.map((job, i) => ({ job, status: job.status, zip: zips[0]!, age: (30 + i * 24) * HOUR })),
@@ -74,11 +84,17 @@ export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; tee
         createdAt,
         updatedAt: createdAt,
         acceptedAt: assigned ? at(1) : null,
-        startedAt: ['in_progress', 'completed', 'verified'].includes(status) ? at(2) : null,
-        completedAt: ['completed', 'verified'].includes(status) ? at(4) : null,
-        verifiedAt: status === 'verified' ? at(6) : null,
+        startedAt: ['in_progress', 'completed', 'verified', 'paid'].includes(status) ? at(2) : null,
+        completedAt: ['completed', 'verified', 'paid'].includes(status) ? at(4) : null,
+        verifiedAt: ['verified', 'paid'].includes(status) ? at(6) : null,
       })
       .returning({ id: jobs.id });
-    await db.insert(jobEvents).values({ jobId: row!.id, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
+    const jobId = row!.id;
+    await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
+    const system = { actor: { role: 'system' } as const, at: createdAt };
+    await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), providerReference: 'builtin:demo', change: system });
+    if (status === 'paid') {
+      await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), providerReference: null, change: { ...system, at: at(8) } });
+    }
   }
 }

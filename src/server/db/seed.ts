@@ -70,7 +70,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds the demo accounts and jobs on an empty database; returns the accounts, or null when it did nothing. */
-export async function seedDemo(db: Db, serviceZips: string[], now: Date): Promise<DemoAccount[] | null> {
+export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePercent: number): Promise<DemoAccount[] | null> {
   if (!(await isEmpty(db))) return null;
   const accounts = demoAccounts(serviceZips);
   await db.transaction(async (tx) => {
@@ -78,7 +78,7 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date): Promis
     for (const account of accounts) created.push(await createAccount(tx, account, now));
     // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
     const idOf = (role: Role) => created.find((u) => u.role === role)!.id;
-    await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now);
+    await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now, feePercent);
   });
   return accounts;
 }

@@ -12,13 +12,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The request length is wrong.' },
 };
 
+export function errorBodyOf(error: AppError): ErrorBody {
+  return { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+}
+
 /** Errors are `{message, code, details?}`; a 500 never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
-      return reply.status(error.status).send(body);
-    }
+    if (error instanceof AppError) return reply.status(error.status).send(errorBodyOf(error));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),

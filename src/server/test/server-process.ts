@@ -12,7 +12,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real entry point (src/server/main.ts) and waits until it is healthy. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; output: () => string; stop(): Promise<number | null> }> {
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; output: () => string; stop(): Promise<number | null>; kill(): Promise<void> }> {
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -37,6 +39,12 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
       new Promise((resolve) => {
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
+      }),
+    /** A crash: SIGKILL, no shutdown hooks, connections dropped mid-transaction. */
+    kill: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

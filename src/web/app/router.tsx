@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           // The parent's page: public, reached from the emailed link.
           { path: '/consent/:token', ...page(() => import('../pages/consent-link-page')) },
           { path: '/verification', ...page(() => import('../pages/verification-page')) },
+          { path: '/wallet', ...page(() => import('../pages/wallet-page')) },
         ],
       },
       { path: '*', ...page(() => import('../pages/not-found-page')) },

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Plus } from 'lucide-react';
-import { useId } from 'react';
 import type { User } from '../../contract/auth';
+import type { Job } from '../../contract/jobs';
 import { formatPay } from '../../domain/format';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
-import { Button, ButtonLink } from '../components/ui/button';
+import { ButtonLink } from '../components/ui/button';
 import { jobQueries } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState } from '../features/jobs/paged-job-list';
+import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
 
 /** Spec 9: the dashboard shows the 3 most recent jobs. */
 const RECENT_JOBS = 3;
@@ -84,16 +85,48 @@ function Dashboard({ user }: { user: User }) {
           <ul aria-label="Recent jobs" className="space-y-3">
             {recent.data.jobs.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} show={['status', 'duration']} headingLevel={3}>
-                  <JobActionButtons job={job} only={['cancel']} size="sm" />
-                  {job.status === 'completed' && <ReleasePaymentPlaceholder />}
-                </JobCard>
+                <HomeownerJobCard job={job} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      <FinishedJobs user={user} recentIds={new Set(recent.data?.jobs.map((job) => job.id))} />
     </div>
+  );
+}
+
+function HomeownerJobCard({ job }: { job: Job }) {
+  return (
+    <JobCard job={job} show={['status', 'duration']} headingLevel={3}>
+      <PaymentBadge payment={job.payment} />
+      <JobActionButtons job={job} only={['cancel']} size="sm" />
+      <PaymentActions job={job} />
+    </JobCard>
+  );
+}
+
+/**
+ * Completed and verified jobs older than the three recent ones still wait for the homeowner's
+ * 'Release Payment' (spec 2), so they are listed too.
+ */
+function FinishedJobs({ user, recentIds }: { user: User; recentIds: ReadonlySet<string> }) {
+  const finished = useQuery(jobQueries.list({ homeownerId: user.id, status: ['completed', 'verified'], limit: 20 }));
+  const jobs = finished.data?.jobs.filter((job) => !recentIds.has(job.id)) ?? [];
+  if (jobs.length === 0) return null;
+  return (
+    <section aria-labelledby="finished-title" className="space-y-3">
+      <h2 id="finished-title" className="text-lg font-bold">
+        Completed Jobs
+      </h2>
+      <ul aria-label="Completed jobs" className="space-y-3">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <HomeownerJobCard job={job} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -103,20 +136,5 @@ function Counter({ label, value }: { label: string; value: string }) {
       <dt className="text-xs font-medium text-slate-700">{label}</dt>
       <dd className="text-xl font-bold text-slate-900">{value}</dd>
     </div>
-  );
-}
-
-/** Spec 2: completed jobs show 'Release Payment'; payments arrive with escrow, so it waits. */
-function ReleasePaymentPlaceholder() {
-  const noteId = useId();
-  return (
-    <span className="inline-flex items-center gap-2">
-      <Button size="sm" disabled aria-describedby={noteId}>
-        Release Payment
-      </Button>
-      <span id={noteId} className="text-sm text-slate-700">
-        Awaiting verification
-      </span>
-    </span>
   );
 }

@@ -13,6 +13,7 @@ import { jobQueries } from '../features/jobs/api';
 import { DemandBadge } from '../features/jobs/demand-badge';
 import { formatDate } from '../features/jobs/format';
 import { JobActionButtons } from '../features/jobs/job-actions';
+import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
 import { LockCountdown } from '../features/jobs/lock-countdown';
 import { StatusBadge } from '../features/jobs/status-badge';
 import { ApiError } from '../lib/api';
@@ -75,6 +76,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
         <ActionArea job={job} user={user} onRefresh={() => void query.refetch()} />
         <div className="flex flex-col gap-2">
           <JobActionButtons job={job} only={['start', 'complete', 'verify', 'withdraw', 'cancel']} fullWidth />
+          {user.role === 'homeowner' && <PaymentActions job={job} />}
         </div>
       </div>
     </>
@@ -84,6 +86,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
 function JobFacts({ job }: { job: Job }) {
   const rows: [string, ReactNode][] = [
     ['Pay', formatPay(job.payAmount, 2)],
+    ['Payment', <PaymentBadge key="payment" payment={job.payment} />],
     ['Estimated duration', formatDuration(job.estimatedDuration)],
     ['Location', job.location ?? 'Shared by your coordinator'],
     ['Distance', formatDistance(job.distance) ?? 'Unknown'],

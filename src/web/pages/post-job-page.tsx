@@ -1,6 +1,7 @@
-import { Camera } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Camera, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { User } from '../../contract/auth';
 import {
@@ -19,6 +20,8 @@ import {
   type JobCategory,
   type PhysicalDemand,
 } from '../../contract/jobs';
+import { centsToMoney, formatPay } from '../../domain/format';
+import { splitPay } from '../../domain/ledger';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button } from '../components/ui/button';
@@ -28,6 +31,7 @@ import { SelectField } from '../components/ui/select';
 import { TextareaField } from '../components/ui/textarea-field';
 import { useCreateJob } from '../features/jobs/api';
 import { DEMAND_LABELS } from '../features/jobs/demand-badge';
+import { paymentQueries } from '../features/payments/api';
 import { ApiError } from '../lib/api';
 import { notify } from '../lib/toast';
 
@@ -70,7 +74,7 @@ function PostJobForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const createJob = useCreateJob();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { register, handleSubmit } = useForm<PostJobDraft>({
+  const { register, handleSubmit, control } = useForm<PostJobDraft>({
     defaultValues: {
       title: '',
       description: '',
@@ -84,6 +88,8 @@ function PostJobForm({ user }: { user: User }) {
       equipment: [],
     },
   });
+
+  const payAmount = useWatch({ control, name: 'payAmount' });
 
   const failed = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
@@ -179,6 +185,7 @@ function PostJobForm({ user }: { user: User }) {
             ))}
           </SelectField>
         </div>
+        <HeldPaymentNotice payAmount={payAmount} />
         <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location} {...register('location')} />
         <ZipCodeField error={errors.zipCode} {...register('zipCode')} />
         <TextareaField
@@ -233,5 +240,35 @@ function PostJobForm({ user }: { user: User }) {
         </Button>
       </form>
     </>
+  );
+}
+
+/**
+ * Design 5, Escrow: before posting, the homeowner sees what will be held and the fee policy. The
+ * split uses the server's own rule (domain/ledger); the server computes the real one.
+ */
+function HeldPaymentNotice({ payAmount }: { payAmount: string }) {
+  const policy = useQuery(paymentQueries.policy());
+  const dollars = Number(payAmount);
+  const valid = payAmount.trim() !== '' && Number.isFinite(dollars) && dollars >= PAY_MIN && dollars <= PAY_MAX;
+  const percent = policy.data?.platformFeePercent;
+  const split = valid && percent !== undefined ? splitPay(Math.round(dollars * 100), percent) : null;
+  return (
+    <section aria-labelledby="held-title" aria-live="polite" className="space-y-1 rounded-2xl border border-brand-100 bg-brand-50 p-4">
+      <h2 id="held-title" className="flex items-center gap-2 font-semibold text-brand-900">
+        <ShieldCheck aria-hidden="true" className="h-5 w-5" />
+        Payment held until the work is verified
+      </h2>
+      <p className="text-sm text-slate-800">
+        {valid ? `${formatPay(centsToMoney(Math.round(dollars * 100)), 2)} will be held when you post.` : 'The pay you set is held when you post.'} It is released
+        to the teen after a coordinator verifies the work, and you can cancel for a full refund before work starts.
+      </p>
+      {percent !== undefined && (
+        <p className="text-sm text-slate-800">
+          Yardly keeps a {percent}% platform fee from the pay
+          {split ? `: the teen receives ${formatPay(centsToMoney(split.teenCents), 2)} and the fee is ${formatPay(centsToMoney(split.feeCents), 2)}.` : '.'}
+        </p>
+      )}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
 import { ConsentStatusCard } from '../features/consent/consent-status-card';
+import { WalletCard } from '../features/payments/wallet-card';
 import { AvailabilityToggle } from '../features/users/availability-toggle';
 
 export default function TeenDashboardPage() {
@@ -12,6 +13,7 @@ export default function TeenDashboardPage() {
           <DashboardHeader />
           <div className="space-y-4 p-4">
             <h1 className="text-2xl font-bold">Welcome back, {firstNameOf(user.fullName)}!</h1>
+            <WalletCard userId={user.id} />
             <AvailabilityToggle isAvailable={user.isAvailable} />
             <ConsentStatusCard userId={user.id} />
           </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../contract/auth';
 import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
@@ -6,6 +7,8 @@ import type { JobFilters } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
+import { paymentQueries } from '../features/payments/api';
+import { ResolveDisputeCard } from '../features/payments/resolve-dispute-card';
 
 /** A coordinator sees their ZIP codes' jobs; an admin sees every area's. */
 const areaOf = (user: User): JobFilters => (user.role === 'coordinator' ? { coordinatorId: user.id } : {});
@@ -33,6 +36,7 @@ export default function VerificationPage() {
                 )}
               />
             </section>
+            <OpenDisputes />
             <section aria-labelledby="open-title" className="space-y-3">
               <h2 id="open-title" className="text-lg font-bold">
                 Open Jobs in Your Area
@@ -48,5 +52,36 @@ export default function VerificationPage() {
         </>
       )}
     </RequireRole>
+  );
+}
+
+/** Disputes in the coordinator's area (an admin's: all), each resolved here (design 1). */
+function OpenDisputes() {
+  const disputes = useQuery(paymentQueries.openDisputes());
+  return (
+    <section aria-labelledby="disputes-title" className="space-y-3">
+      <h2 id="disputes-title" className="text-lg font-bold">
+        Disputes
+      </h2>
+      {disputes.isPending ? (
+        <p role="status" className="text-slate-700">
+          Loading disputes...
+        </p>
+      ) : disputes.isError ? (
+        <p role="alert" className="text-red-800">
+          Could not load disputes.
+        </p>
+      ) : disputes.data.disputes.length === 0 ? (
+        <EmptyState headingLevel={3} title="No open disputes" text="When a homeowner disputes finished work in your area, you decide on the payment here." />
+      ) : (
+        <ul aria-label="Open disputes" className="space-y-3">
+          {disputes.data.disputes.map((dispute) => (
+            <li key={dispute.id}>
+              <ResolveDisputeCard dispute={dispute} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { signalJobChange } from '../events/job-signals';
 import { notifyJobChange } from '../notifications/job-notifications';
+import { ledgerEffect } from '../payments/ledger';
 import type { JobRow } from './jobs.mapper';
 
 /** One change of a job's status, as the modules that react to it see it. `before` is null for a new post. */
@@ -21,7 +22,7 @@ export interface JobChange {
 export type JobEffect = (tx: Executor, ctx: AppContext, change: JobChange) => Promise<void>;
 
 /** Every module that reacts to job changes registers here; order matters only within one transaction. */
-const EFFECTS: JobEffect[] = [notifyJobChange, signalJobChange];
+const EFFECTS: JobEffect[] = [ledgerEffect, notifyJobChange, signalJobChange];
 
 export async function applyJobEffects(tx: Executor, ctx: AppContext, change: JobChange): Promise<void> {
   for (const effect of EFFECTS) await effect(tx, ctx, change);

@@ -1,7 +1,8 @@
-import type { Job } from '../../../contract/jobs';
+import { JOB_ACTIONS, type Job, type JobAction } from '../../../contract/jobs';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
 import { effectiveStatus, transitionsNow, type Actor } from '../../../domain/job-machine';
+import { paymentStateOf } from '../../../domain/ledger';
 import type { jobs } from '../../db/schema';
 import type { MachineContext } from '../../../domain/job-machine';
 
@@ -10,6 +11,8 @@ export type JobRow = typeof jobs.$inferSelect;
 export type JobView = JobRow & { coordinatorSupervised: boolean };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** A dispute's resolution (award, refund) is offered through the dispute, not as a job button. */
+const isJobAction = (transition: string): transition is JobAction => (JOB_ACTIONS as readonly string[]).includes(transition);
 
 /** A job as the caller may see it: effective status, distance from the caller, the caller's actions. */
 export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
@@ -43,7 +46,8 @@ export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | 
     completedAt: iso(row.completedAt),
     verifiedAt: iso(row.verifiedAt),
     cancelledAt: iso(row.cancelledAt),
-    actions: available,
-    blockedActions: blocked.map(({ transition, message }) => ({ action: transition, message })),
+    actions: available.filter(isJobAction),
+    blockedActions: blocked.flatMap(({ transition, message }) => (isJobAction(transition) ? [{ action: transition, message }] : [])),
+    payment: paymentStateOf(status),
   };
 }

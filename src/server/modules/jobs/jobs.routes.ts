@@ -6,6 +6,7 @@ import type { Role } from '../../../contract/constants';
 import type { AppContext } from '../../context';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
+import { IdempotencyHeadersSchema, respondIdempotently } from '../../plugins/idempotency';
 import { createJob, getJob, listJobs, runJobCommand, summarizeHomeownerJobs, type JobCommand } from './jobs.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -19,7 +20,8 @@ const COMMANDS: { path: string; command: JobCommand; roles: readonly Role[]; sum
   { path: 'complete', command: 'complete', roles: ['teen'], summary: 'Mark a job in progress as completed' },
   { path: 'withdraw', command: 'withdraw', roles: ['teen'], summary: 'Back out of an accepted job before starting (counts against reliability)' },
   { path: 'verify', command: 'verify', roles: ['coordinator', 'admin'], summary: "Verify completed work (the job area's coordinator)" },
-  { path: 'cancel', command: 'cancel', roles: ['homeowner', 'admin'], summary: 'Cancel a job no teen has started' },
+  { path: 'cancel', command: 'cancel', roles: ['homeowner', 'admin'], summary: 'Cancel a job no teen has started; its held pay is refunded in full' },
+  { path: 'release-payment', command: 'pay', roles: ['homeowner'], summary: "Release a verified job's held pay: the teen gets it minus the platform fee" },
 ];
 
 export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -52,8 +54,17 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     for (const { path, command, roles, summary } of COMMANDS) {
       app.post(`/api/jobs/:id/${path}`, {
         config: { auth: roles },
-        schema: { tags: ['jobs'], summary, params: JobIdParamsSchema, body: TeenActionRequestSchema.optional(), response: { 200: JobSchema, ...errors } },
-        handler: (request) => runJobCommand(ctx, requireUser(request), request.params.id, command, request.body?.teenId),
+        schema: {
+          tags: ['jobs'],
+          summary,
+          params: JobIdParamsSchema,
+          headers: IdempotencyHeadersSchema,
+          body: TeenActionRequestSchema.optional(),
+          response: { 200: JobSchema, ...errors, 422: ErrorBodySchema },
+        },
+        // Every command may carry an Idempotency-Key: cancel and release-payment move money.
+        handler: (request, reply) =>
+          respondIdempotently(ctx, request, reply, 200, (db) => runJobCommand(ctx, requireUser(request), request.params.id, command, request.body?.teenId, db)),
       });
     }
 

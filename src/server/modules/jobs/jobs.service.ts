@@ -13,6 +13,7 @@ import { zipCentroid } from '../../geo/zip-centroids';
 import { isUniqueViolation } from '../auth/auth.service';
 import { hasApprovedConsent } from '../consent/consent.service';
 import type { SessionUser } from '../auth/sessions';
+import { spentCents } from '../payments/wallet.service';
 import { applyJobEffects } from './job-effects';
 import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
 
@@ -333,14 +334,15 @@ export async function expireLocks(ctx: AppContext, batch = 500): Promise<number>
   return released;
 }
 
-export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw';
+export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw' | 'pay';
 
-export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string): Promise<Job> {
+/** `db` may be an open transaction (an idempotent call records its answer in the same one). */
+export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string, db: Executor = ctx.db): Promise<Job> {
   if (teenId && teenId !== user.id) throw forbidden('You can only act for yourself.');
-  const viewer = await loadViewer(ctx.db, user);
+  const viewer = await loadViewer(db, user);
   const mctx = machineContext(ctx);
   // `accept` may lock, and a new lock depends on the caller's other locks: one read gets both.
-  const rows = await ctx.db
+  const rows = await db
     .select(JOB_VIEW)
     .from(jobs)
     .where(command === 'accept' ? or(eq(jobs.id, jobId), and(eq(jobs.teenId, user.id), eq(jobs.status, 'locked'))) : eq(jobs.id, jobId));
@@ -354,7 +356,7 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
   if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
   try {
-    const updated = await ctx.db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       // A parent's revocation takes effect at once: consent is read again here (share-locked), not trusted from the session.
       if (viewer.actor.role === 'teen' && viewer.actor.consentApproved && !(await hasApprovedConsent(tx, user.id))) {
         requireAllowed(row, transition, { ...viewer.actor, consentApproved: false }, mctx);
@@ -371,11 +373,23 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   }
 }
 
+/**
+ * One transition of one job inside the caller's transaction, for modules that drive their own
+ * (disputes, automatic payment release): the same machine and conditional UPDATE as every command.
+ */
+export async function transitionJob(ctx: AppContext, tx: Executor, by: SessionUser | 'system', jobId: string, transition: Transition): Promise<JobView> {
+  const mctx = machineContext(ctx);
+  const row = await findJobRow(tx, jobId);
+  const viewer = by === 'system' ? null : await loadViewer(tx, by);
+  if (!row || (viewer && !canSee(viewer, row, mctx.now))) throw notFound('Job not found');
+  const actor = viewer?.actor ?? SYSTEM;
+  return applyTransition(ctx, tx, row, requireAllowed(row, transition, actor, mctx), actor, mctx);
+}
+
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {
   const [row] = await ctx.db
     .select({
       jobsPosted: sql<number>`count(*)::int`,
-      spentCents: sql<number>`coalesce(sum(${jobs.payCents}) filter (where ${jobs.status} = 'paid'), 0)::int`,
       activeJobs: sql<number>`(count(*) filter (where ${inArray(jobs.status, [...HOMEOWNER_ACTIVE_STATUSES])}))::int`,
       inProgress: sql<number>`(count(*) filter (where ${jobs.status} = 'in_progress'))::int`,
     })
@@ -383,7 +397,7 @@ export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: strin
     .where(eq(jobs.homeownerId, homeownerId));
   return {
     jobsPosted: row?.jobsPosted ?? 0,
-    totalSpent: centsToMoney(row?.spentCents ?? 0),
+    totalSpent: centsToMoney(await spentCents(ctx.db, homeownerId)),
     activeJobs: row?.activeJobs ?? 0,
     inProgress: row?.inProgress ?? 0,
   };

@@ -84,6 +84,8 @@ const ACTION_ENDPOINTS: Record<JobAction, string> = {
   verify: 'verify',
   cancel: 'cancel',
   withdraw: 'withdraw',
+  pay: 'release-payment',
+  dispute: 'dispute',
 };
 /** Spec 7 sends the teen's own id with the lock calls. */
 const TEEN_BODY_ACTIONS: readonly JobAction[] = ['lock', 'finalize', 'release'];

@@ -46,6 +46,7 @@ const job = (actions: JobAction[], status: Job['status'] = 'accepted', blockedAc
   cancelledAt: null,
   actions,
   blockedActions,
+  payment: 'held',
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -78,10 +78,29 @@ export const JOB_ACTIONS: Record<JobAction, ActionSpec> = {
     success: ['Work verified', 'The homeowner can now release payment.'],
     failureTitle: 'Failed to Verify Work',
   },
+  pay: {
+    label: 'Release Payment',
+    variant: 'primary',
+    success: ['Payment released', 'The teen has been paid.'],
+    failureTitle: 'Failed to Release Payment',
+    confirm: {
+      title: 'Release payment?',
+      description: 'The held pay goes to the teen, minus the platform fee. This cannot be undone.',
+      confirmLabel: 'Release Payment',
+      cancelLabel: 'Not Yet',
+    },
+  },
+  // Opening a dispute needs a reason: DisputeButton asks for it; no plain button offers it.
+  dispute: {
+    label: 'Open Dispute',
+    variant: 'secondary',
+    success: ['Dispute opened', 'A coordinator will review the job and decide.'],
+    failureTitle: 'Failed to Open Dispute',
+  },
 };
 
 /** The order buttons appear in when a job offers several actions. */
-const ACTION_ORDER: readonly JobAction[] = ['lock', 'finalize', 'start', 'complete', 'verify', 'release', 'withdraw', 'cancel'];
+const ACTION_ORDER: readonly JobAction[] = ['lock', 'finalize', 'start', 'complete', 'verify', 'pay', 'release', 'withdraw', 'cancel'];
 
 /** The server's message for a refused call; undefined when there is none worth showing. */
 export function serverMessage(error: unknown): string | undefined {

@@ -11,6 +11,7 @@ export const STATUS_LABELS: Record<JobStatus, string> = {
   paid: 'Paid',
   cancelled: 'Cancelled',
   disputed: 'Disputed',
+  refunded: 'Refunded',
 };
 
 /** Spec 4: the status hints. */
@@ -31,6 +32,7 @@ const STATUS_TONES: Record<JobStatus, BadgeTone> = {
   paid: 'slate',
   cancelled: 'red',
   disputed: 'red',
+  refunded: 'slate',
 };
 
 /** The status as a badge; with `withHint`, the spec's hint for it beside the badge. */

@@ -1,0 +1,110 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Dispute, DisputeOutcome } from '../../../contract/payments';
+import { centsToMoney, moneyToCents } from '../../../domain/format';
+import { isValidPartialAmount } from '../../../domain/ledger';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { coordinatorZipCodes, disputes, jobs } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { SessionUser } from '../auth/sessions';
+import { transitionJob } from '../jobs/jobs.service';
+
+type DisputeRow = typeof disputes.$inferSelect;
+type JobFields = { title: string; payCents: number; status: Dispute['jobStatus'] };
+
+const jobFields = { title: jobs.title, payCents: jobs.payCents, status: jobs.status };
+
+function toDisputeDto(row: DisputeRow, job: JobFields): Dispute {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    jobTitle: job.title,
+    payAmount: centsToMoney(job.payCents),
+    jobStatus: job.status,
+    status: row.status,
+    reason: row.reason,
+    outcome: row.outcome,
+    teenAmount: row.teenAmountCents === null ? null : centsToMoney(row.teenAmountCents),
+    openedBy: row.openedBy,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The homeowner disputes completed or verified work instead of releasing payment; the pay stays held. */
+export async function openDispute(ctx: AppContext, db: Executor, user: SessionUser, jobId: string, reason: string): Promise<Dispute> {
+  return db.transaction(async (tx) => {
+    const job = await transitionJob(ctx, tx, user, jobId, 'dispute');
+    const [row] = await tx.insert(disputes).values({ jobId, openedBy: user.id, reason, createdAt: ctx.clock.now() }).returning();
+    return toDisputeDto(row!, { title: job.title, payCents: moneyToCents(job.payAmount), status: job.status });
+  });
+}
+
+/**
+ * The area's coordinator (or an admin) settles an open dispute: pay in full, pay part and refund
+ * the rest, or refund. The outcome is recorded first, then the job's transition moves the money
+ * (the ledger's job effect reads the outcome) in the same transaction. A second resolution finds
+ * the dispute no longer open and is refused.
+ */
+export async function resolveDispute(
+  ctx: AppContext,
+  db: Executor,
+  user: SessionUser,
+  disputeId: string,
+  input: { outcome: DisputeOutcome; teenAmount?: string | undefined },
+): Promise<Dispute> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ dispute: disputes, job: jobFields }).from(disputes).innerJoin(jobs, eq(jobs.id, disputes.jobId)).where(eq(disputes.id, disputeId));
+    if (!found || !(await maySupervise(tx, user, found.dispute.jobId))) throw notFound('Dispute not found');
+    let teenAmountCents: number | null = null;
+    if (input.outcome === 'partial') {
+      teenAmountCents = moneyToCents(input.teenAmount ?? '');
+      if (!isValidPartialAmount(found.job.payCents, teenAmountCents)) {
+        const message = `A partial payment must be more than $0.00 and less than the pay of $${centsToMoney(found.job.payCents)}`;
+        throw new AppError('VALIDATION_FAILED', `teenAmount: ${message}`, [{ field: 'teenAmount', message }]);
+      }
+    }
+    const now = ctx.clock.now();
+    const [resolved] = await tx
+      .update(disputes)
+      .set({ status: 'resolved', outcome: input.outcome, teenAmountCents, resolvedBy: user.id, resolvedAt: now })
+      .where(and(eq(disputes.id, disputeId), eq(disputes.status, 'open')))
+      .returning();
+    if (!resolved) throw new AppError('CONFLICT', 'This dispute has already been resolved.');
+    const job = await transitionJob(ctx, tx, user, resolved.jobId, input.outcome === 'refund' ? 'refund' : 'award');
+    return toDisputeDto(resolved, { title: job.title, payCents: found.job.payCents, status: job.status });
+  });
+}
+
+/** Admins supervise everything; a coordinator the jobs of their ZIP codes. */
+async function maySupervise(db: Executor, user: SessionUser, jobId: string): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'coordinator') return false;
+  const [row] = await db
+    .select({ ok: sql<number>`1` })
+    .from(jobs)
+    .innerJoin(coordinatorZipCodes, and(eq(coordinatorZipCodes.zipCode, jobs.zipCode), eq(coordinatorZipCodes.coordinatorId, user.id)))
+    .where(eq(jobs.id, jobId));
+  return Boolean(row);
+}
+
+/** Disputes the caller may see: an admin all, a coordinator their area's, homeowners and teens their jobs'. */
+export async function listDisputes(ctx: AppContext, user: SessionUser, status?: Dispute['status']): Promise<Dispute[]> {
+  const where: SQL[] = [];
+  if (status) where.push(eq(disputes.status, status));
+  if (user.role === 'coordinator') {
+    where.push(sql`${jobs.zipCode} in (select ${coordinatorZipCodes.zipCode} from ${coordinatorZipCodes} where ${coordinatorZipCodes.coordinatorId} = ${user.id})`);
+  } else if (user.role === 'homeowner') {
+    where.push(eq(jobs.homeownerId, user.id));
+  } else if (user.role === 'teen') {
+    where.push(eq(jobs.teenId, user.id));
+  }
+  const rows = await ctx.db
+    .select({ dispute: disputes, job: jobFields })
+    .from(disputes)
+    .innerJoin(jobs, eq(jobs.id, disputes.jobId))
+    .where(and(...where))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(100);
+  return rows.map((r) => toDisputeDto(r.dispute, r.job));
+}

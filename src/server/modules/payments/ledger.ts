@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { holdPostings, isBalanced, refundPostings, releasePostings, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
+import type { Executor } from '../../db/client';
+import { disputes, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import type { JobChange, JobEffect } from '../jobs/job-effects';
+
+interface Movement {
+  jobId: string;
+  movement: LedgerMovement;
+  postings: Posting[];
+  providerReference: string | null;
+  change: Pick<JobChange, 'actor' | 'at'>;
+}
+
+/** Writes one balanced movement; the database checks the balance again at commit. */
+export async function recordMovement(tx: Executor, m: Movement): Promise<void> {
+  if (!isBalanced(m.postings)) throw new Error(`unbalanced ${m.movement} for job ${m.jobId}`);
+  const { actor, at } = m.change;
+  const [created] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      jobId: m.jobId,
+      movement: m.movement,
+      providerReference: m.providerReference,
+      actorId: actor.role === 'system' ? null : actor.id,
+      actorRole: actor.role,
+      createdAt: at,
+    })
+    .returning({ id: ledgerTransactions.id });
+  await tx.insert(ledgerEntries).values(m.postings.map((p) => ({ transactionId: created!.id, jobId: m.jobId, account: p.account, userId: p.userId, amountCents: p.amountCents, createdAt: at })));
+}
+
+async function findHoldReference(tx: Executor, jobId: string): Promise<{ reference: string | null } | null> {
+  const [hold] = await tx
+    .select({ reference: ledgerTransactions.providerReference })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.jobId, jobId), eq(ledgerTransactions.movement, 'hold')));
+  return hold ?? null;
+}
+
+/**
+ * The ledger's half of a job's change of status (design 5, Escrow): posting holds the pay,
+ * cancelling refunds it, paying releases it, and a resolved dispute pays, splits or refunds it.
+ * It runs inside the job's conditional UPDATE transaction, so the money moves exactly when the
+ * status does; the unique settlement index makes a second settlement impossible anyway.
+ */
+export const ledgerEffect: JobEffect = async (tx, ctx, change) => {
+  const job = change.after;
+  const feePercent = ctx.config.platformFeePercent;
+  const teenOf = () => {
+    if (!job.teenId) throw new Error(`job ${job.id} is paid without a teen`);
+    return job.teenId;
+  };
+  const refund = async (movement: LedgerMovement, postings: Posting[], amountCents: number) => {
+    const hold = await findHoldReference(tx, job.id);
+    const { reference } = await ctx.payments.refund({ jobId: job.id, holdReference: hold?.reference ?? null, amountCents });
+    await recordMovement(tx, { jobId: job.id, movement, postings, providerReference: reference, change });
+  };
+
+  switch (change.transition) {
+    case 'post': {
+      const { reference } = await ctx.payments.hold({ jobId: job.id, homeownerId: job.homeownerId, amountCents: job.payCents });
+      await recordMovement(tx, { jobId: job.id, movement: 'hold', postings: holdPostings(job.payCents, job.homeownerId), providerReference: reference, change });
+      return;
+    }
+    case 'cancel':
+    case 'refund':
+      return refund('refund', refundPostings(job.payCents, job.homeownerId), job.payCents);
+    case 'pay':
+      return recordMovement(tx, { jobId: job.id, movement: 'release', postings: releasePostings(job.payCents, teenOf(), feePercent), providerReference: null, change });
+    case 'award': {
+      // The resolving call records the outcome on the dispute first, in this same transaction.
+      const [dispute] = await tx.select().from(disputes).where(eq(disputes.jobId, job.id));
+      if (dispute?.outcome === 'partial' && dispute.teenAmountCents !== null) {
+        const postings = splitPostings(job.payCents, dispute.teenAmountCents, { teenId: teenOf(), homeownerId: job.homeownerId }, feePercent);
+        return refund('split', postings, job.payCents - dispute.teenAmountCents);
+      }
+      return recordMovement(tx, { jobId: job.id, movement: 'release', postings: releasePostings(job.payCents, teenOf(), feePercent), providerReference: null, change });
+    }
+    default:
+      return;
+  }
+};
