@@ -36,7 +36,7 @@ export async function openDispute(ctx: AppContext, db: Executor, user: SessionUs
   return db.transaction(async (tx) => {
     const job = await transitionJob(ctx, tx, user, jobId, 'dispute');
     const [row] = await tx.insert(disputes).values({ jobId, openedBy: user.id, reason, createdAt: ctx.clock.now() }).returning();
-    return toDisputeDto(row!, { title: job.title, payCents: moneyToCents(job.payAmount), status: job.status });
+    return toDisputeDto(row!, job);
   });
 }
 
@@ -72,7 +72,7 @@ export async function resolveDispute(
       .returning();
     if (!resolved) throw new AppError('CONFLICT', 'This dispute has already been resolved.');
     const job = await transitionJob(ctx, tx, user, resolved.jobId, input.outcome === 'refund' ? 'refund' : 'award');
-    return toDisputeDto(resolved, { title: job.title, payCents: found.job.payCents, status: job.status });
+    return toDisputeDto(resolved, job);
   });
 }
 
