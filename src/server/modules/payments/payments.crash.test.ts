@@ -8,7 +8,7 @@ import { expectLedgerConsistent } from '../../test/ledger-invariants';
 import { startServer } from '../../test/server-process';
 import { createTestApp, signInAs, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 
-const JOBS = 60;
+const JOBS = 30;
 
 /** The crash test needs a database that outlives the server process: PostgreSQL. */
 describe.runIf(testDatabaseUrl)('a server process killed while releasing payments', () => {
