@@ -13,7 +13,8 @@ describe('the server process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yardly-main-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('seeds the demo accounts on an empty embedded database, keeps every account across restarts, and stops cleanly', async () => {
+  // Two server processes, the first creating a new embedded database (over 30 s on a loaded machine).
+  it('seeds the demo accounts on an empty embedded database, keeps every account across restarts, and stops cleanly', { timeout: 120_000 }, async () => {
     const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'Ops@Town.gov', ADMIN_PASSWORD: 'ops-secret-1' };
     const first = await startServer(env);
     expect(first.output()).toContain('Demo accounts (password "yardly-demo")');

@@ -57,7 +57,8 @@ describe.runIf(testDatabaseUrl)('a server process killed while releasing payment
       ),
     );
 
-  it('leaves a balanced ledger and consistent jobs, and the retried calls finish each release exactly once', async () => {
+  // Two server processes start one after the other (over 30 s in all on a loaded machine).
+  it('leaves a balanced ledger and consistent jobs, and the retried calls finish each release exactly once', { timeout: 120_000 }, async () => {
     const first = await startServer({ DATABASE_URL: url, TIMEZONE: 'UTC' });
     const cookie = await signIn(first);
     const inFlight = releaseAll(first, cookie);
