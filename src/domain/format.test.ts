@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, formatCountdown, formatDistance, formatDuration, formatPay, moneyToCents } from './format';
+import { centsToMoney, formatCountdown, formatDistance, formatDuration, formatPay, formatTimeAgo, moneyToCents } from './format';
 import { milesBetween } from './geo';
 
 describe('money', () => {
@@ -49,4 +49,20 @@ describe('milesBetween', () => {
     expect(d).toBeLessThan(2.1);
     expect(milesBetween({ latitude: 1, longitude: 1 }, { latitude: 1, longitude: 1 })).toBe(0);
   });
+});
+
+describe('formatTimeAgo', () => {
+  const now = new Date('2026-06-15T16:00:00Z');
+  it.each([
+    [0, 'Just now'],
+    [59, 'Just now'],
+    [60, '1 min ago'],
+    [59 * 60, '59 min ago'],
+    [3600, '1 h ago'],
+    [23 * 3600, '23 h ago'],
+    [24 * 3600, 'Yesterday'],
+    [6 * 24 * 3600, '6 days ago'],
+    [8 * 24 * 3600, 'Jun 7'],
+    [400 * 24 * 3600, 'May 11, 2025'],
+  ])('%i seconds ago -> %s', (seconds, text) => expect(formatTimeAgo(new Date(now.getTime() - seconds * 1000), now)).toBe(text));
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { LiveEvents } from '../features/notifications/live-events';
 import { ApiError } from '../lib/api';
 
 /** Spec 7: reads are cached, not refetched on focus; 5 minutes fresh, one retry (none for 4xx). */
@@ -16,6 +17,7 @@ export const queryClient = new QueryClient({
 export function QueryLayout() {
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveEvents />
       <Outlet />
     </QueryClientProvider>
   );

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: '/consent/:token', ...page(() => import('../pages/consent-link-page')) },
           { path: '/verification', ...page(() => import('../pages/verification-page')) },
           { path: '/wallet', ...page(() => import('../pages/wallet-page')) },
+          { path: '/notifications', ...page(() => import('../pages/notifications-page')) },
         ],
       },
       { path: '*', ...page(() => import('../pages/not-found-page')) },

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAuth } from '../../lib/auth';
+import { jobQueries } from '../jobs/api';
+import { notificationQueries } from './api';
+
+/** After the browser gives up on a stream (a non-200 answer), try again this much later. */
+const REOPEN_MS = 10_000;
+
+/**
+ * Keeps the signed-in person's screens live: one EventSource on GET /api/events per tab; each
+ * signal refetches the queries it concerns (what the person may see comes from the ordinary API).
+ * Every (re)connection opens with `ready`, after which everything is refetched, so nothing that
+ * happened while the stream was down is missed.
+ */
+export function LiveEvents() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let reopen: ReturnType<typeof setTimeout> | null = null;
+    let connectedBefore = false;
+    const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+    const refreshJobs = () => void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+
+    const open = () => {
+      source = new EventSource('/api/events', { withCredentials: true });
+      source.addEventListener('ready', () => {
+        // The first ready finds fresh queries; a later one follows a drop and catches up.
+        if (connectedBefore) {
+          refreshNotifications();
+          refreshJobs();
+        }
+        connectedBefore = true;
+      });
+      source.addEventListener('notification', refreshNotifications);
+      // Lists may gain or lose the job, its details show the new status, counters change: only
+      // the job queries on screen refetch, the rest are marked stale.
+      source.addEventListener('job', refreshJobs);
+      source.onerror = () => {
+        // EventSource retries dropped connections itself; it gives up only on an HTTP error.
+        if (source?.readyState === EventSource.CLOSED && !reopen) {
+          reopen = setTimeout(() => {
+            reopen = null;
+            open();
+          }, REOPEN_MS);
+        }
+      };
+    };
+    open();
+    return () => {
+      if (reopen) clearTimeout(reopen);
+      source?.close();
+    };
+  }, [userId, queryClient]);
+
+  return null;
+}
