@@ -1,19 +1,21 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { LOCK_EXPIRING_WARNING_SECONDS } from '../../../contract/notifications';
+import { effectiveStatus } from '../../../domain/job-machine';
 import { jobNotices, lockExpiringNotice, type JobParty } from '../../../domain/job-notices';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { coordinatorZipCodes, jobs } from '../../db/schema';
-import type { JobEffect } from '../jobs/job-effects';
-import type { JobRow } from '../jobs/jobs.mapper';
+import type { JobChange, JobEffect } from '../jobs/job-effects';
 import { notify } from './notifications.service';
 
-async function partyIds(tx: Executor, party: JobParty, before: JobRow | null, after: JobRow): Promise<string[]> {
+async function partyIds(tx: Executor, party: JobParty, { before, after, at }: JobChange): Promise<string[]> {
   switch (party) {
     case 'homeowner':
       return [after.homeownerId];
     case 'teen': {
-      // A cancel or withdrawal clears the teen from the job; they are the one to tell.
+      // A run-out lock belonged to nobody: its teen is not told what happens to the job next.
+      if (before && effectiveStatus(before, at) === 'posted') return [];
+      // A withdrawal clears the teen from the job; they are still the one it concerned.
       const teenId = after.teenId ?? before?.teenId;
       return teenId ? [teenId] : [];
     }
@@ -28,7 +30,7 @@ async function partyIds(tx: Executor, party: JobParty, before: JobRow | null, af
 export const notifyJobChange: JobEffect = async (tx, ctx, change) => {
   const actorId = change.actor.role === 'system' ? null : change.actor.id;
   for (const notice of jobNotices(change.transition, change.after)) {
-    const recipients = new Set(await partyIds(tx, notice.to, change.before, change.after));
+    const recipients = new Set(await partyIds(tx, notice.to, change));
     if (actorId) recipients.delete(actorId);
     for (const userId of recipients) {
       await notify(tx, ctx, { userId, kind: notice.kind, title: notice.title, body: notice.body, jobId: change.after.id, email: notice.email });

@@ -104,6 +104,15 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(aboutJob(await listOf(homeowner), job.id)).toEqual(['job_accepted']);
   });
 
+  it('does not tell a teen whose lock had run out that the job was cancelled', async () => {
+    const job = await postJob();
+    await act(job, 'accept', otherTeen.cookie);
+    t.clock.advance(16 * 60 * 1000);
+    await act(job, 'cancel', homeowner.cookie);
+    expect(aboutJob(await listOf(otherTeen), job.id)).toEqual([]);
+    t.clock.set(NOON_BOSTON);
+  });
+
   it('tells the homeowner when a teen backs out', async () => {
     const job = await postJob();
     await act(job, 'accept', otherTeen.cookie);
