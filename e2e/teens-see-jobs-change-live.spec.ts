@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { demoTeenApi, markNoReload, newPersonPage, postJob, takeJob } from './support/jobs';
 
-test('the explorer drops a job another teen just took and shows it again when released; details and active jobs follow, all without reloading', async ({
+test('the explorer drops a job another teen just took and shows it again when they back out; details and active jobs follow, all without reloading', async ({
   browser,
   baseURL,
   playwright,
@@ -22,26 +22,24 @@ test('the explorer drops a job another teen just took and shows it again when re
   await expect(homeowner.getByRole('heading', { name: 'No active jobs' })).toBeVisible();
   const untouched = await Promise.all([viewer, details, homeowner].map(markNoReload));
 
+  // The demo teen (the one with consent) takes the job: locked and accepted at once, so the lock
+  // other journeys need is held for a moment only.
   const demoTeen = await demoTeenApi(playwright, baseURL);
   try {
-    await takeJob(demoTeen, job.id, { accept: false });
-    await expect(card).toHaveCount(0);
-    await expect(viewer.getByRole('heading', { name: 'No jobs found matching your criteria' })).toBeVisible();
-    await expect(details.getByRole('heading', { name: 'Job Temporarily Locked' })).toBeVisible();
-
-    const me = (await (await demoTeen.get('/api/auth/me')).json()) as { id: string };
-    expect((await demoTeen.post(`/api/jobs/${job.id}/release-lock`, { data: { teenId: me.id } })).status()).toBe(200);
-    await expect(card).toBeVisible();
-    await expect(details.getByText('Status: Open')).toBeVisible();
-
     await takeJob(demoTeen, job.id, { accept: true });
     await expect(card).toHaveCount(0);
-    await expect(homeowner.getByRole('list', { name: 'Active jobs' }).getByRole('article', { name: job.title })).toBeVisible();
+    await expect(viewer.getByRole('heading', { name: 'No jobs found matching your criteria' })).toBeVisible();
+    await expect(details.getByRole('heading', { name: 'Job not found' })).toBeVisible();
+    const active = homeowner.getByRole('list', { name: 'Active jobs' }).getByRole('article', { name: job.title });
+    await expect(active).toBeVisible();
+
+    // The teen backs out: the job is open again, everywhere, at once.
+    expect((await demoTeen.post(`/api/jobs/${job.id}/withdraw`, { data: {} })).status()).toBe(200);
+    await expect(card).toBeVisible();
+    await expect(details.getByText('Status: Open')).toBeVisible();
+    await expect(active).toHaveCount(0);
     for (const check of untouched) await check();
   } finally {
-    // Never leave the demo teen holding a lock other journeys need.
-    const me = (await (await demoTeen.get('/api/auth/me')).json()) as { id: string };
-    await demoTeen.post(`/api/jobs/${job.id}/release-lock`, { data: { teenId: me.id } });
     await demoTeen.dispose();
   }
 
