@@ -2,18 +2,6 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-/**
- * The service's time zone for the journeys (the server inherits it, journeys read it): one where it
- * is about noon now, so journeys that start work (6 AM-8 PM local) run at any hour of the day. The
- * refusal outside work hours is covered by the API tests. An explicit TIMEZONE wins.
- */
-function zoneWhereItIsNoon(now = new Date()): string {
-  const offset = 12 - now.getUTCHours(); // -11 ... +12
-  // Etc/GMT zones are named with the opposite sign: Etc/GMT-4 is UTC+4.
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-process.env.TIMEZONE ||= zoneWhereItIsNoon();
 export const MAIL_SINK_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3125);
 const MAIL_SINK_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 3025);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { devices, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './accounts';
+import { DEMO, DEMO_PASSWORD, freshPerson, signIn } from './accounts';
+import { linkIn, waitForMail } from './mail';
 
 /**
  * Posts a job as the demo homeowner through the API (posting through the UI is its own journey).
@@ -8,6 +9,11 @@ import { DEMO, DEMO_PASSWORD, signIn } from './accounts';
  */
 export async function postJob(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<PostedJob> {
   await signInAsHomeowner(request);
+  return postAsSignedIn(request, fields, randomUUID().slice(0, 8));
+}
+
+/** Posts a job as whoever is signed in on `request` (a homeowner), with the same unique-tag title. */
+export async function postJobAsSignedIn(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<PostedJob> {
   return postAsSignedIn(request, fields, randomUUID().slice(0, 8));
 }
 
@@ -79,4 +85,37 @@ export async function signedInPage(browser: Browser, baseURL: string | undefined
   await signIn(page, email, password);
   await expect(page).toHaveURL(home);
   return page;
+}
+
+/** A person who just signed up, in their own phone-sized browser context, on their home screen. */
+export async function newPersonPage(browser: Browser, baseURL: string | undefined, role: 'teen' | 'homeowner'): Promise<Page> {
+  const person = freshPerson(role);
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  const page = await context.newPage();
+  const registered = await page.request.post('/api/auth/register', { data: { ...person, role } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(role === 'teen' ? /\/teen-dashboard$/ : /\/homeowner-dashboard$/);
+  return page;
+}
+
+/**
+ * A new teen whose parent has signed consent (through the emailed link, by API): a teen of the
+ * journey's own, so no other journey's locks or notifications ever meet it.
+ */
+export async function newConsentedTeenPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const page = await newPersonPage(browser, baseURL, 'teen');
+  const parentEmail = `parent.${randomUUID().slice(0, 8)}@example.com`;
+  const sent = await page.request.post('/api/parental-consent/send', { data: { parentName: 'Pat Parent', parentEmail, parentPhone: '617-555-0100' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const token = linkIn(await waitForMail(parentEmail, 'asks for your consent'), `${baseURL}/consent/`).split('/consent/')[1]!;
+  const signed = await page.request.post(`/api/parental-consent/${token}/sign`, { data: { signatureName: 'Pat Parent', teenDateOfBirth: '2010-03-14', agree: true } });
+  expect(signed.status(), await signed.text()).toBe(200);
+  return page;
+}
+
+/** A page that must not reload during a journey: the returned check fails if it did. */
+export async function markNoReload(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => Object.assign(window, { __noReload: true }));
+  return async () => expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 }
