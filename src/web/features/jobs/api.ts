@@ -95,6 +95,10 @@ function postAction(jobId: string, action: JobAction, userId: string): Promise<J
   return apiRequest<Job>('POST', `/api/jobs/${encodeURIComponent(jobId)}/${ACTION_ENDPOINTS[action]}`, body);
 }
 
+/**
+ * Every job mutation carries the key `jobQueries.all()` and refreshes all job queries when it
+ * settles: live updates hold their refetches while one runs (see LiveEvents).
+ */
 function useJobsInvalidation() {
   const queryClient = useQueryClient();
   return {
@@ -113,6 +117,7 @@ function useJobsInvalidation() {
 export function useJobAction() {
   const { store, refresh } = useJobsInvalidation();
   return useMutation({
+    mutationKey: jobQueries.all(),
     mutationFn: ({ jobId, action, userId }: { jobId: string; action: JobAction; userId: string }) => postAction(jobId, action, userId),
     onSuccess: store,
     onSettled: refresh,
@@ -126,6 +131,7 @@ export function useJobAction() {
 export function useAcceptJob() {
   const { store, refresh } = useJobsInvalidation();
   return useMutation({
+    mutationKey: jobQueries.all(),
     mutationFn: async ({ jobId, userId }: { jobId: string; userId: string }) => {
       const locked = await postAction(jobId, 'lock', userId);
       if (locked.status === 'accepted') return locked;
@@ -144,6 +150,7 @@ export function useAcceptJob() {
 export function useCreateJob() {
   const { store, refresh } = useJobsInvalidation();
   return useMutation({
+    mutationKey: jobQueries.all(),
     mutationFn: (payload: CreateJobRequest) => apiRequest<Job>('POST', '/api/jobs', payload),
     onSuccess: store,
     onSettled: refresh,

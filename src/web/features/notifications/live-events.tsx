@@ -24,7 +24,13 @@ export function LiveEvents() {
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let connectedBefore = false;
     const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
-    const refreshJobs = () => void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+    const refreshJobs = () => {
+      // While this screen's own job action runs (the explorer's lock-then-accept, say), a refetch
+      // could take its card, and the toast its callbacks show, away mid-way; the action refreshes
+      // every job query itself when it settles, so the signal is already answered.
+      if (queryClient.isMutating({ mutationKey: jobQueries.all() }) > 0) return;
+      void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+    };
 
     const open = () => {
       source = new EventSource('/api/events', { withCredentials: true });
