@@ -22,15 +22,16 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
     }
     setOpen(true);
   };
+  // The promise, unlike mutate()'s callbacks, settles even when the card is gone by then (the list
+  // refetched and the job, now locked, left it), so the person always hears how it went.
   const onConfirm = () =>
-    accept.mutate(
-      { jobId: job.id, userId: user.id },
-      {
-        onSuccess: () => notify.success('Job Accepted!', 'A Yardly coordinator will contact you soon.'),
-        onError: (error) => notify.error('Failed to accept job', serverMessage(error) ?? 'This job may have already been taken. Please try another.'),
-        onSettled: () => setOpen(false),
-      },
-    );
+    void accept
+      .mutateAsync({ jobId: job.id, userId: user.id })
+      .then(
+        () => notify.success('Job Accepted!', 'A Yardly coordinator will contact you soon.'),
+        (error: unknown) => notify.error('Failed to accept job', serverMessage(error) ?? 'This job may have already been taken. Please try another.'),
+      )
+      .finally(() => setOpen(false));
   return (
     <>
       <Button size="sm" onClick={onClick} disabled={accept.isPending}>
