@@ -1,16 +1,23 @@
 import type { AppContext } from './context';
 import { deleteExpiredSessions } from './modules/auth/sessions';
+import { pruneDeliveredEmails } from './modules/email/mailer';
 import { expireLocks } from './modules/jobs/jobs.service';
 import { warnExpiringLocks } from './modules/notifications/job-notifications';
+import { pruneReadNotifications } from './modules/notifications/notifications.service';
 import { releaseDuePayments } from './modules/payments/auto-release';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 import { pruneRateLimitHits } from './plugins/rate-limit';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** How long a notification stays in the list after it was read. */
+export const READ_NOTIFICATION_RETENTION_DAYS = 90;
+/** How long a delivered email stays in the outbox (its links expire within 7 days anyway). */
+export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
- * due for automatic release, expired sessions, old rate-limit hits and idempotency keys.
+ * due for automatic release, expired sessions, old rate-limit hits and idempotency keys, and the
+ * personal data nobody needs any more (read notifications, delivered emails).
  */
 export async function sweep(ctx: AppContext): Promise<void> {
   await warnExpiringLocks(ctx);
@@ -20,6 +27,8 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await deleteExpiredSessions(ctx.db, now);
   await pruneRateLimitHits(ctx.db, new Date(now.getTime() - DAY_MS));
   await pruneIdempotencyKeys(ctx.db, new Date(now.getTime() - DAY_MS));
+  await pruneReadNotifications(ctx.db, new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS));
+  await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));
 }
 
 export function startSweeper(ctx: AppContext, intervalMs = 15_000): () => void {

@@ -208,6 +208,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, ...newestFirst(t)),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // The sweeper forgets read notifications by the time they were read.
+    index('notifications_read_at_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
@@ -7,7 +7,7 @@ import { outboxEmails } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { startSmtp } from '../../test/smtp';
 import { openTestDatabase } from '../../test/test-app';
-import { enqueueEmail, Mailer, MAX_ATTEMPTS, retryDelayMs } from './mailer';
+import { enqueueEmail, Mailer, MAX_ATTEMPTS, pruneDeliveredEmails, retryDelayMs } from './mailer';
 
 describe.each(databaseKinds())('Mailer on %s', (kind) => {
   let database: Database;
@@ -98,6 +98,20 @@ describe.each(databaseKinds())('Mailer on %s', (kind) => {
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
     expect(row!.status).toBe('logged');
     expect(row!.textBody).toBe('body');
+  });
+
+  it('forgets delivered messages past their retention, and keeps pending and failed ones', async () => {
+    const day = 24 * 3600 * 1000;
+    const old = new Date(clock.now().getTime() - 31 * day);
+    const delivered = await enqueueEmail(database.db, { to: 'old@example.com', subject: 'Old', text: 'link' }, old);
+    const pending = await enqueueEmail(database.db, { to: 'waiting@example.com', subject: 'Waiting', text: 'link' }, old);
+    const failed = await enqueueEmail(database.db, { to: 'bounced@example.com', subject: 'Bounced', text: 'link' }, old);
+    const recent = await enqueueEmail(database.db, { to: 'new@example.com', subject: 'New', text: 'link' }, clock.now());
+    await database.db.update(outboxEmails).set({ status: 'logged' }).where(inArray(outboxEmails.id, [delivered, recent]));
+    await database.db.update(outboxEmails).set({ status: 'failed' }).where(eq(outboxEmails.id, failed));
+
+    expect(await pruneDeliveredEmails(database.db, new Date(clock.now().getTime() - 30 * day))).toBe(1);
+    expect((await rows()).map((r) => r.id).sort()).toEqual([pending, failed, recent].sort());
   });
 });
 

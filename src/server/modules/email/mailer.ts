@@ -163,6 +163,19 @@ export function toOutboxEmail(r: typeof outboxEmails.$inferSelect): OutboxEmail 
   };
 }
 
+/**
+ * Forgets delivered (sent or logged) messages created before `createdBefore`: their bodies hold
+ * single-use links and people's names and contacts, and the outbox is not an archive. Pending and
+ * failed messages stay, so nothing undelivered is lost.
+ */
+export async function pruneDeliveredEmails(db: Executor, createdBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(outboxEmails)
+    .where(and(inArray(outboxEmails.status, ['sent', 'logged']), lte(outboxEmails.createdAt, createdBefore)))
+    .returning({ id: outboxEmails.id });
+  return deleted.length;
+}
+
 export async function listRecentEmails(db: Executor, limit: number): Promise<OutboxEmail[]> {
   const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit);
   return rows.map(toOutboxEmail);

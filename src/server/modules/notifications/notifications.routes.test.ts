@@ -7,7 +7,7 @@ import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
-import { notify } from './notifications.service';
+import { notify, pruneReadNotifications } from './notifications.service';
 
 const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -144,6 +144,20 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(aboutJob(await listOf(teen), job.id)).toEqual(['lock_expiring', 'lock_expiring']);
     await act(job, 'release-lock', teen.cookie);
     t.clock.set(NOON_BOSTON);
+  });
+
+  it('forgets notifications read before the retention cut-off, never unread ones', async () => {
+    const person = await signInAs(t, 'teen', { consent: 'approved' });
+    const raise = (title: string) => notify(t.database.db, t.ctx, { userId: person.user.id, kind: 'consent_approved', title, body: 'b', email: false });
+    const read = (await raise('Read long ago'))!;
+    const unread = (await raise('Never read'))!;
+    expect((await call('POST', `/api/notifications/${read.id}/read`, person.cookie)).statusCode).toBe(200);
+    const readAt = t.clock.now();
+    const cutOffBefore = new Date(readAt.getTime() - 1);
+
+    expect(await pruneReadNotifications(t.database.db, cutOffBefore)).toBe(0);
+    await pruneReadNotifications(t.database.db, readAt);
+    expect((await listOf(person)).notifications.map((n) => n.id)).toEqual([unread.id]);
   });
 
   it('rolls the notification back with the transaction that raised it', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -133,4 +133,10 @@ export async function markAllNotificationsRead(ctx: AppContext, user: SessionUse
     if (updated.length) await publishLiveEvent(tx, { userIds: [userId] }, { type: 'notification' });
     return updated.length;
   });
+}
+
+/** Forgets notifications read before `readBefore`; unread ones stay however old they are. */
+export async function pruneReadNotifications(db: Executor, readBefore: Date): Promise<number> {
+  const deleted = await db.delete(notifications).where(lte(notifications.readAt, readBefore)).returning({ id: notifications.id });
+  return deleted.length;
 }
