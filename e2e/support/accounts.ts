@@ -11,6 +11,9 @@ export const DEMO = {
   admin: 'admin@demo.yardly.app',
 } as const;
 
+/** The password of every freshPerson(). */
+export const FRESH_PASSWORD = 'correct-horse-1';
+
 /** A fresh identity per test, so journeys never share state. */
 export function freshPerson(prefix = 'e2e') {
   const tag = randomUUID().slice(0, 8);
@@ -18,7 +21,7 @@ export function freshPerson(prefix = 'e2e') {
     fullName: `Test Person-${tag}`,
     username: `${prefix}_${tag}`,
     email: `${prefix}.${tag}@example.com`,
-    password: 'correct-horse-1',
+    password: FRESH_PASSWORD,
     zipCode: '02139',
   };
 }
