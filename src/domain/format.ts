@@ -1,4 +1,4 @@
-import { NEAR_YOU_MILES } from '../contract/jobs';
+import { NEAR_YOU_MILES } from '../contract/job-constants';
 
 /** Integer cents to the API's "25.00". */
 export function centsToMoney(cents: number): string {

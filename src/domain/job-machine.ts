@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../contract/errors';
 import { LOCK_SECONDS } from '../contract/constants';
-import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/jobs';
+import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/job-constants';
 import { AUTO_RELEASE_HOURS } from '../contract/payments';
 
 /** Design 5: every change of a job's status is one of these. */

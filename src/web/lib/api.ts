@@ -10,6 +10,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for a refused call; undefined when there is none worth showing. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.message && error.message !== 'Request failed' ? error.message : undefined;
+}
+
 /** Called when any call answers 401, so a stale stored user is signed out at once. */
 let onUnauthorized: (() => void) | null = null;
 export function setUnauthorizedHandler(handler: (() => void) | null): void {

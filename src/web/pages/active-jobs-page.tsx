@@ -1,4 +1,4 @@
-import { ACTIVE_LIST_STATUSES } from '../../contract/jobs';
+import { ACTIVE_LIST_STATUSES } from '../../contract/job-constants';
 import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';

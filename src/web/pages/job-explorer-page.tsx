@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '../../contract/auth';
-import { CATEGORY_LABELS, JOB_CATEGORIES, type JobCategory, type QuickFilter } from '../../contract/jobs';
+import { CATEGORY_LABELS, JOB_CATEGORIES, type JobCategory, type QuickFilter } from '../../contract/job-constants';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import { formatDuration, formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/dialog';
+import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useAcceptJob } from './api';
-import { serverMessage } from './job-actions';
+
+// The dialog library is only needed once someone taps Accept Job: keep it off the explorer's first load.
+const loadDialog = () => import('../../components/ui/dialog');
+const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
 /**
  * The explorer's Accept Job: without approved consent only the spec's toast (no dialog, spec 5);
@@ -34,23 +37,28 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
       .finally(() => setOpen(false));
   return (
     <>
-      <Button size="sm" onClick={onClick} disabled={accept.isPending}>
+      {/* Fetching the dialog as a finger or pointer lands hides the fetch behind the tap. */}
+      <Button size="sm" onClick={onClick} onPointerDown={() => void loadDialog()} disabled={accept.isPending}>
         Accept Job
       </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => !accept.isPending && setOpen(next)}
-        title="Accept this job?"
-        description={
-          <>
-            <span className="font-semibold">{job.title}</span> for {formatPay(job.payAmount, 0)}, about {formatDuration(job.estimatedDuration)}. A Yardly
-            coordinator will contact you with the details.
-          </>
-        }
-        confirmLabel="Yes, Accept Job"
-        pending={accept.isPending}
-        onConfirm={onConfirm}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(next) => !accept.isPending && setOpen(next)}
+            title="Accept this job?"
+            description={
+              <>
+                <span className="font-semibold">{job.title}</span> for {formatPay(job.payAmount, 0)}, about {formatDuration(job.estimatedDuration)}. A Yardly
+                coordinator will contact you with the details.
+              </>
+            }
+            confirmLabel="Yes, Accept Job"
+            pending={accept.isPending}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Job, JobAction } from '../../../contract/jobs';
 import { Button, type ButtonVariant } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { useJobAction } from './api';
@@ -101,11 +101,6 @@ export const JOB_ACTIONS: Record<JobAction, ActionSpec> = {
 
 /** The order buttons appear in when a job offers several actions. */
 const ACTION_ORDER: readonly JobAction[] = ['lock', 'finalize', 'start', 'complete', 'verify', 'pay', 'release', 'withdraw', 'cancel'];
-
-/** The server's message for a refused call; undefined when there is none worth showing. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.message && error.message !== 'Request failed' ? error.message : undefined;
-}
 
 /** Runs one of `job.actions` with the spec's toasts. */
 export function useRunJobAction() {

@@ -1,7 +1,8 @@
 import { CheckCircle2, Clock, MapPin, Navigation, ShieldAlert, Tag } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS, type Job } from '../../../contract/jobs';
+import { CATEGORY_LABELS } from '../../../contract/job-constants';
+import type { Job } from '../../../contract/jobs';
 import { formatDistance, formatDuration, formatPay } from '../../../domain/format';
 import { DemandBadge } from './demand-badge';
 import { formatDateTime } from './format';

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { DISPUTE_REASON_MAX, PENDING_LABELS } from '../../../contract/payments';
-import { PAYMENT_STATE_LABELS, type Job, type PaymentState } from '../../../contract/jobs';
+import { PAYMENT_STATE_LABELS, type PaymentState } from '../../../contract/job-constants';
+import type { Job } from '../../../contract/jobs';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { notify } from '../../lib/toast';
-import { JobActionButtons, serverMessage } from '../jobs/job-actions';
+import { serverMessage } from '../../lib/api';
+import { JobActionButtons } from '../jobs/job-actions';
 import { useOpenDispute } from './api';
 
 const PAYMENT_TONES: Record<PaymentState, BadgeTone> = { held: 'blue', released: 'green', refunded: 'slate' };

@@ -4,10 +4,9 @@ import { formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { formatDateTime } from '../jobs/format';
-import { serverMessage } from '../jobs/job-actions';
 import { useResolveDispute } from './api';
 
 const OUTCOMES: { value: DisputeOutcome; label: string }[] = [
