@@ -16,6 +16,8 @@ export default defineConfig({
     // Inlined scripts would need 'unsafe-inline' in the CSP: never inline.
     assetsInlineLimit: (file) => !file.endsWith('.js') && undefined,
     modulePreload: { polyfill: false },
+    // For scripts/prerender.tsx, which preloads the explorer's route chunks (and then deletes it).
+    manifest: true,
     rollupOptions: { input: { index: web('index.html'), landing: web('landing.html') } },
   },
   server: {

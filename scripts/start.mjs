@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const BUILT = 'dist/web/landing.html';
-const SOURCES = ['src/web', 'src/contract', 'src/domain', 'vite.config.ts', 'package.json', 'scripts/prerender-landing.tsx'];
+const SOURCES = ['src/web', 'src/contract', 'src/domain', 'vite.config.ts', 'package.json', 'scripts/prerender.tsx'];
 
 function newestMtime(entry) {
   const stat = statSync(entry);

@@ -6,9 +6,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../contract/constants';
+import { SSR_TEMPLATE_FILE } from '../web/ssr/template';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -23,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { builtinPaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { registerExplorerPage } from './modules/pages/explorer-page';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
 }
 
 const LANDING_HTML = 'landing.html';
+/** Files in the web root that are never sent as they are: the shell, and the server render's template. */
+const SERVER_ONLY_FILES = new Set(['index.html', SSR_TEMPLATE_FILE]);
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -134,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
-  registerWebClient(app, webRoot);
+  registerWebClient(app, ctx, webRoot);
   return { app, ctx };
 }
 
@@ -142,10 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
  * Serves the built client: hashed assets cached for a year, index.html never cached, and every
  * other GET answered with index.html so the SPA's deep links work. Unknown /api paths are JSON 404s.
  */
-function registerWebClient(app: FastifyInstance, webRoot: string | null): void {
+function registerWebClient(app: FastifyInstance, ctx: AppContext, webRoot: string | null): void {
   const hasClient = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
-  const rootFiles = new Set(hasClient ? readdirSync(webRoot).filter((f) => f !== 'index.html' && !/\.(gz|br)$/.test(f)) : []);
+  const rootFiles = new Set(hasClient ? readdirSync(webRoot).filter((f) => !SERVER_ONLY_FILES.has(f) && !/\.(gz|br)$/.test(f)) : []);
+  const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   if (hasClient) {
+    if (existsSync(path.join(webRoot, SSR_TEMPLATE_FILE))) registerExplorerPage(app, ctx, webRoot, sendShell);
     void app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
     app.get('/assets/*', {
       config: { auth: 'public' },
@@ -165,7 +171,7 @@ function registerWebClient(app: FastifyInstance, webRoot: string | null): void {
     const file = pathname.slice(1);
     if (rootFiles.has(file) && file !== LANDING_HTML) return reply.sendFile(file, { maxAge: '1d', immutable: false });
     // The first visit to / gets the prerendered landing page, which needs almost no script.
-    const page = pathname === '/' && rootFiles.has(LANDING_HTML) ? LANDING_HTML : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page, { maxAge: 0, immutable: false });
+    if (pathname === '/' && rootFiles.has(LANDING_HTML)) return reply.header('cache-control', 'no-cache').sendFile(LANDING_HTML, { maxAge: 0, immutable: false });
+    return sendShell(reply);
   });
 }

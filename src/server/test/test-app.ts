@@ -48,7 +48,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
   };
 }
 
-export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: { heartbeatMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: { heartbeatMs?: number; webRoot?: string } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(kind);
   const clock = new ManualClock();
   const config: Config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', ...env });

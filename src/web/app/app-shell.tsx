@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { hasBottomNavigation } from '../../domain/users';
 import { useAuth } from '../lib/auth';
@@ -8,18 +8,25 @@ import { BottomNav } from './bottom-nav';
 // Toasts are never needed for the first paint: load them off the critical path.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+const noSubscription = () => () => {};
+/** False in a server render and while hydrating it, true after: parts the HTML leaves out wait for it. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export function AppShell() {
   const { user } = useAuth();
   const showNav = user !== null && hasBottomNavigation(user.role);
+  const hydrated = useHydrated();
   return (
     <AppFrame
       padForNav={showNav}
       after={
         <>
           {showNav && <BottomNav role={user.role as 'teen' | 'homeowner'} />}
-          <Suspense fallback={null}>
-            <Toaster position="top-center" richColors closeButton />
-          </Suspense>
+          {hydrated && (
+            <Suspense fallback={null}>
+              <Toaster position="top-center" richColors closeButton />
+            </Suspense>
+          )}
           <ScrollRestoration />
         </>
       }

@@ -37,4 +37,18 @@ describe('the session context (spec 4)', () => {
     expect(screen.getByText('signed out')).toBeInTheDocument();
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
   });
+
+  it('trusts the user a server-rendered page was rendered for: no loading, no session check, and it is remembered', () => {
+    localStorage.removeItem(USER_STORAGE_KEY);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const rendered = { ...stored, email: 'maya@example.com', zipCode: '02139', isAvailable: true, parentalConsentStatus: 'approved' as const, createdAt: '2026-01-01T00:00:00.000Z', role: 'teen' as const };
+    render(
+      <AuthProvider initialUser={rendered}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('Maya Lopez')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY)!)).toEqual(rendered);
+  });
 });

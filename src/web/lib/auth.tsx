@@ -31,10 +31,14 @@ function readStoredUser(): User | null {
   return null;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<User | null>(readStoredUser);
+/**
+ * `initialUser` is the user a server-rendered page was rendered for: the server has just checked
+ * that session, so there is nothing to wait for (and the first render matches the HTML).
+ */
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: User }) {
+  const [user, setUserState] = useState<User | null>(() => initialUser ?? readStoredUser());
   // Spec 4: loading holds until the stored session has been checked with the server.
-  const [isLoading, setIsLoading] = useState(user !== null);
+  const [isLoading, setIsLoading] = useState(!initialUser && user !== null);
 
   const setUser = useCallback((next: User | null) => {
     setUserState(next);
@@ -42,7 +46,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else localStorage.removeItem(USER_STORAGE_KEY);
   }, []);
 
-  const storedAtStart = useState(user)[0];
+  const storedAtStart = useState(initialUser ? null : user)[0];
+  useEffect(() => {
+    if (initialUser) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(initialUser));
+  }, [initialUser]);
+
   useEffect(() => {
     if (!storedAtStart) return;
     // The stored copy is only a hint: the server session decides (a stale user never outlives it).

@@ -21,6 +21,14 @@ const QUICK_CHOICES: { value: QuickFilter; label: string }[] = [
   { value: 'nearby', label: '≤ 1.5 mi' },
 ];
 
+// Spec 2: only posted jobs; every filter runs on the server.
+function explorerFilters(search: string, category: JobCategory | 'all', quick: QuickFilter): JobFilters {
+  return { status: ['posted'], category: category === 'all' ? undefined : category, quick, search };
+}
+
+/** What the explorer lists before anyone touches a filter (the server renders this page of it). */
+export const EXPLORER_FIRST_FILTERS = explorerFilters('', 'all', 'all');
+
 export default function JobExplorerPage() {
   return <RequireRole roles={['teen']}>{(user) => <Explorer user={user} />}</RequireRole>;
 }
@@ -30,13 +38,7 @@ function Explorer({ user }: { user: User }) {
   const [category, setCategory] = useState<JobCategory | 'all'>('all');
   const [quick, setQuick] = useState<QuickFilter>('all');
   const debouncedSearch = useDebouncedValue(search, 300);
-  // Spec 2: only posted jobs; every filter runs on the server.
-  const filters: JobFilters = {
-    status: ['posted'],
-    category: category === 'all' ? undefined : category,
-    quick,
-    search: debouncedSearch,
-  };
+  const filters = explorerFilters(debouncedSearch, category, quick);
 
   return (
     <>

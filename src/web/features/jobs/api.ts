@@ -29,13 +29,18 @@ function normalize(filters: JobFilters): JobFilters {
   };
 }
 
-function listUrl(filters: JobFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
+/** GET /api/jobs's query for these filters; a server render of a list asks the service the same. */
+export function listQuery(filters: JobFilters, cursor?: string | null): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(normalize(filters))) {
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    query[key] = Array.isArray(value) ? value.join(',') : String(value);
   }
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+function listUrl(filters: JobFilters, cursor?: string | null): string {
+  const query = new URLSearchParams(listQuery(filters, cursor)).toString();
   return query ? `/api/jobs?${query}` : '/api/jobs';
 }
 

@@ -1,0 +1,38 @@
+// Renders the job explorer's first screen on the server (docs/decisions/008): the same components
+// the browser runs, so the page paints from HTML and the client hydrates it without a refetch.
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { User } from '../../contract/auth';
+import type { JobList } from '../../contract/jobs';
+import { AppProviders } from '../app/app-providers';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/router';
+import { serializeSsrState } from '../app/ssr-state';
+import { jobQueries, listQuery } from '../features/jobs/api';
+import { EXPLORER_FIRST_FILTERS } from '../pages/job-explorer-page';
+
+export const EXPLORER_PATH = '/job-explorer';
+
+/** GET /api/jobs's query for the explorer's first page: the server lists with exactly this. */
+export const explorerFirstPageQuery = (): Record<string, string> => listQuery(EXPLORER_FIRST_FILTERS);
+
+// One handler for the process: it loads each lazy route once and keeps it.
+const handler = createStaticHandler(routes);
+
+/**
+ * The explorer as `user` sees it with `firstPage` (what GET /api/jobs answered them): the app's
+ * HTML, and the state the browser hydrates it with (serialized for a JSON script element).
+ */
+export async function renderExplorer(user: User, firstPage: JobList): Promise<{ html: string; state: string }> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(jobQueries.pages(EXPLORER_FIRST_FILTERS).queryKey, { pages: [firstPage], pageParams: [null] });
+  const context = await handler.query(new Request(new URL(EXPLORER_PATH, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`The explorer's route answered ${context.status} instead of rendering`);
+  const html = renderToString(
+    <AppProviders queryClient={queryClient} user={user}>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return { html, state: serializeSsrState({ user, queries: dehydrate(queryClient) }) };
+}
