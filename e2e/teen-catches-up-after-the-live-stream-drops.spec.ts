@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { FRESH_PASSWORD } from './support/accounts';
+import { devices, expect, test } from '@playwright/test';
+import { FRESH_PASSWORD, signIn } from './support/accounts';
 import { cuttableNetworkTo } from './support/cuttable-network';
-import { acceptAsTeen, markNoReload, newConsentedTeenPage, postJob, signedInPage } from './support/jobs';
+import { acceptAsTeen, markNoReload, newConsentedTeenPage, postJob } from './support/jobs';
 
 test('the live stream comes back after the connection drops, and the bell shows what happened meanwhile', async ({ browser, baseURL, request }) => {
   // A teen of this journey's own, with an accepted job the demo homeowner will cancel.
@@ -14,11 +14,13 @@ test('the live stream comes back after the connection drops, and the bell shows 
 
   // The teen's phone reaches the server through a connection this journey can cut.
   const network = await cuttableNetworkTo(baseURL!);
-  const teen = await signedInPage(browser, network.url, me.email, /\/teen-dashboard$/, FRESH_PASSWORD);
+  const teen = await (await browser.newContext({ ...devices['Pixel 7'], baseURL: network.url })).newPage();
   const streamsOpened: number[] = [];
   teen.on('response', (r) => {
     if (new URL(r.url()).pathname === '/api/events' && r.status() === 200) streamsOpened.push(Date.now());
   });
+  await signIn(teen, me.email, FRESH_PASSWORD);
+  await expect(teen).toHaveURL(/\/teen-dashboard$/);
   const bell = teen.getByRole('link', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
   await expect.poll(() => streamsOpened.length).toBeGreaterThan(0);

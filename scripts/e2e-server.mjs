@@ -4,7 +4,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+// The journeys test the build people get: the server runs with NODE_ENV=test, which must not turn
+// React into its development build.
+const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const workDir = mkdtempSync(path.join(tmpdir(), 'yardly-e2e-'));
 // Serve a private copy of the build, so a rebuild during the run cannot pull assets away.
