@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { openExplorer } from './support/jobs';
 
 /**
  * Sonner's rich-colour toasts (app-shell's Toaster) miss AA contrast; that is reported to be fixed
@@ -61,7 +62,7 @@ test("the homeowner's job screens and the cancel dialog pass WCAG 2 AA", async (
 test("the teen's explorer, job details and accept dialog pass WCAG 2 AA", async ({ page }) => {
   await signIn(page, DEMO.teen);
   await expect(page).toHaveURL(/\/teen-dashboard$/);
-  await page.goto('/job-explorer');
+  await openExplorer(page);
   await expect(page.getByRole('list', { name: 'Available jobs' })).toBeVisible();
   await expectAccessible(page);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, freshPerson, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { postJob } from './support/jobs';
+import { openExplorer, postJob } from './support/jobs';
 import { linkIn, waitForMail } from './support/mail';
 
 /** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
@@ -28,7 +28,7 @@ async function parentPage(browser: Browser, baseURL: string | undefined): Promis
 }
 
 async function acceptFromExplorer(page: Page, job: { title: string; tag: string }) {
-  await page.goto('/job-explorer');
+  await openExplorer(page);
   await page.getByLabel('Search jobs').fill(job.tag);
   const card = page.getByRole('article', { name: job.title });
   await card.getByRole('button', { name: 'Accept Job' }).click();

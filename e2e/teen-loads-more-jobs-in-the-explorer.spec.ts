@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { JOB_PAGE_SIZE } from '../src/contract/jobs';
 import { freshPerson } from './support/accounts';
-import { postJobs, signedInPage } from './support/jobs';
+import { openExplorer, postJobs, signedInPage } from './support/jobs';
 
 test('a teen pages through more open jobs than fit on one page with Load more', async ({ request, browser, baseURL }) => {
   const posted = await postJobs(request, JOB_PAGE_SIZE + 1, { title: 'Sweep the walk' });
@@ -11,7 +11,7 @@ test('a teen pages through more open jobs than fit on one page with Load more', 
   const registered = await request.post('/api/auth/register', { data: { ...teen, role: 'teen' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const page = await signedInPage(browser, baseURL, teen.email, /\/teen-dashboard$/, teen.password);
-  await page.goto('/job-explorer');
+  await openExplorer(page);
   await page.getByLabel('Search jobs').fill(tag);
 
   const cards = page.getByRole('list', { name: 'Available jobs' }).getByRole('article');

@@ -1,7 +1,7 @@
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, freshPerson, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { postJob, releaseLocksOf, signedInPage } from './support/jobs';
+import { openExplorer, postJob, releaseLocksOf, signedInPage } from './support/jobs';
 
 // A teen holds one live lock at a time: the journeys of this file, all the demo teen's, run one after
 // another so their locks never meet. Other files' lock journeys use the second demo teen.
@@ -141,7 +141,7 @@ test('a teen without consent is stopped before the dialog; a teen with consent a
   const tag = job.tag;
 
   const newTeen = await newTeenWithoutConsent(browser, baseURL);
-  await newTeen.goto('/job-explorer');
+  await openExplorer(newTeen);
   await newTeen.getByLabel('Search jobs').fill(tag);
   await expect(newTeen.getByRole('list', { name: 'Available jobs' }).getByRole('article')).toHaveCount(1);
   const theirCard = newTeen.getByRole('article', { name: job.title });
@@ -159,7 +159,7 @@ test('a teen without consent is stopped before the dialog; a teen with consent a
   await newTeen.context().close();
 
   await signInDemoTeen(page);
-  await page.goto('/job-explorer');
+  await openExplorer(page);
   await page.getByLabel('Search jobs').fill(tag);
   await expect(page.getByRole('list', { name: 'Available jobs' }).getByRole('article')).toHaveCount(1);
   const card = page.getByRole('article', { name: job.title });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { markNoReload, newConsentedTeenPage, newPersonPage, postJobAsSignedIn } from './support/jobs';
+import { markNoReload, newConsentedTeenPage, newPersonPage, openExplorer, postJobAsSignedIn } from './support/jobs';
 
 test('the explorer drops a job another teen just took and shows it again when they back out; details, active jobs and the homeowner’s bell follow without reloading', async ({
   browser,
@@ -11,7 +11,7 @@ test('the explorer drops a job another teen just took and shows it again when th
   const viewer = await newPersonPage(browser, baseURL, 'teen');
   const taker = await newConsentedTeenPage(browser, baseURL);
 
-  await viewer.goto('/job-explorer');
+  await openExplorer(viewer);
   await viewer.getByLabel('Search jobs').fill(job.tag);
   const card = viewer.getByRole('list', { name: 'Available jobs' }).getByRole('article', { name: job.title });
   await expect(card).toBeVisible();

@@ -114,6 +114,15 @@ export async function newConsentedTeenPage(browser: Browser, baseURL: string | u
   return page;
 }
 
+/**
+ * Opens the job explorer and waits until React has hydrated its server-rendered HTML: before that
+ * its buttons are drawn but do nothing (src/web/app/app-providers.tsx marks the moment).
+ */
+export async function openExplorer(page: Page): Promise<void> {
+  await page.goto('/job-explorer');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
 /** A page that must not reload during a journey: the returned check fails if it did. */
 export async function markNoReload(page: Page): Promise<() => Promise<void>> {
   await page.evaluate(() => Object.assign(window, { __noReload: true }));
