@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { ChangeSignals } from './db/derived-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -79,7 +80,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const events = new EventBus(database, app.log);
   await events.start();
-  const ctx: AppContext = { db: database.db, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log };
+  const signals = new ChangeSignals(database, app.log);
+  await signals.start();
+  app.addHook('onClose', () => signals.stop());
+  const caches: AppContext['caches'] = {
+    sessions: signals.cache({ tables: ['sessions', 'users'], maxEntries: 10_000, maxAgeMs: 10_000 }),
+    openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
+  };
+  const ctx: AppContext = { db: database.db, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };
   app.addHook('onClose', () => mailer.stop());
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => events.closeStreams());

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { DerivedCache } from './db/derived-cache';
+import type { FoundSession } from './modules/auth/sessions';
 import type { Mailer } from './modules/email/mailer';
 import type { EventBus } from './modules/events/live-events';
+import type { OpenJobsPage } from './modules/jobs/jobs.service';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 
 /** What every service needs; built once in app.ts and passed down, never a global. */
@@ -15,5 +18,10 @@ export interface AppContext {
   /** This process's live-event streams (GET /api/events); events reach it through the database. */
   events: EventBus;
   payments: PaymentProvider;
+  /** This process's caches of what the database says, each dropped when its tables change (decision 008). */
+  caches: {
+    sessions: DerivedCache<FoundSession | null>;
+    openJobs: DerivedCache<OpenJobsPage>;
+  };
   log: FastifyBaseLogger;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/constants';
 import type { AppContext } from '../context';
 import { AppError, forbidden, unauthenticated } from '../errors';
-import { findSessionUser, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions';
+import { findSessionUserCached, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions';
 
 /** Who may call a route. Every route must say (conventions 2); start-up fails otherwise. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
@@ -30,7 +30,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const user = await findSessionUser(ctx.db, token, ctx.clock.now());
+    const user = await findSessionUserCached(ctx.caches.sessions, ctx.db, token, ctx.clock.now());
     if (user) {
       request.user = user;
       request.sessionToken = token;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { DerivedCache } from '../../db/derived-cache';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'yardly_session';
@@ -34,8 +35,14 @@ export async function createSession(db: Executor, userId: string, now: Date, use
   return token;
 }
 
-export async function findSessionUser(db: Executor, token: string, now: Date): Promise<SessionUser | null> {
-  const tokenHash = hashToken(token);
+/** A live session's user, and until when the same lookup gives the same answer without writing. */
+export interface FoundSession {
+  user: SessionUser;
+  /** Epoch ms: the session then expires or is due for a touch of last_seen_at. */
+  steadyUntil: number;
+}
+
+async function lookUpSession(db: Executor, tokenHash: string, now: Date): Promise<FoundSession | null> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -47,11 +54,31 @@ export async function findSessionUser(db: Executor, token: string, now: Date): P
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeen = row.session.lastSeenAt.getTime();
+  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeen = now.getTime();
   }
   const { passwordHash: _hash, ...user } = row.user;
-  return user;
+  return { user, steadyUntil: Math.min(row.session.expiresAt.getTime(), lastSeen + TOUCH_INTERVAL_MS) };
+}
+
+export async function findSessionUser(db: Executor, token: string, now: Date): Promise<SessionUser | null> {
+  return (await lookUpSession(db, hashToken(token), now))?.user ?? null;
+}
+
+/**
+ * findSessionUser through this process's session cache (decision 008): a session is kept until it
+ * is due for a touch or expires, and dropped as soon as any session or user changes (sign-out,
+ * password reset, consent, role), in this process or another. Unknown tokens are not kept.
+ */
+export async function findSessionUserCached(cache: DerivedCache<FoundSession | null>, db: Executor, token: string, now: Date): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const found = await cache.read(tokenHash, now, async () => {
+    const value = await lookUpSession(db, tokenHash, now);
+    return { value, validUntil: value?.steadyUntil ?? 0 };
+  });
+  return found?.user ?? null;
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {

@@ -198,6 +198,25 @@ function scopeFor(viewer: Viewer, input: ListJobsInput): { where: SQL[]; statuse
   return { where, statuses };
 }
 
+/** A page of the explorer's open jobs as read from the database, before it is shaped for a viewer. */
+export interface OpenJobsPage {
+  rows: JobView[];
+  /** The page was full and more rows follow. */
+  more: boolean;
+}
+
+/**
+ * The first live lock to run out after `now`, in ms: until then no job moves in or out of "open"
+ * by itself (an expired lock counts as posted). Infinity when no lock is live.
+ */
+async function nextLockExpiry(db: Executor, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${jobs.lockExpiresAt})`.mapWith(jobs.lockExpiresAt) })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now)));
+  return row?.at ? row.at.getTime() : Infinity;
+}
+
 export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJobsInput): Promise<JobList> {
   const viewer = await loadViewer(ctx.db, user);
   const mctx = machineContext(ctx);
@@ -212,16 +231,27 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
-  const rows = await ctx.db
-    .select(JOB_VIEW)
-    .from(jobs)
-    .where(and(...where))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
+  const readPage = async (): Promise<OpenJobsPage> => {
+    const rows = await ctx.db
+      .select(JOB_VIEW)
+      .from(jobs)
+      .where(and(...where))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(input.limit + 1);
+    return { rows: rows.slice(0, input.limit), more: rows.length > input.limit };
+  };
+  // A teen's explorer page is the same for every teen (the filter adds nothing about the viewer), so
+  // it comes from the process's cache (decision 008); the viewer's fields are computed below.
+  const shared = user.role === 'teen' && !input.teenId && !input.homeownerId && !input.coordinatorId && input.quick !== 'nearby';
+  const { rows: page, more } = shared
+    ? await ctx.caches.openJobs.read(JSON.stringify([statuses, input.category, input.quick, input.search, input.limit, input.cursor]), mctx.now, async () => {
+        const [value, validUntil] = await Promise.all([readPage(), nextLockExpiry(ctx.db, mctx.now)]);
+        return { value, validUntil };
+      })
+    : await readPage();
   return {
     jobs: page.map((row) => toJobDto(row, viewer, mctx)),
-    nextCursor: rows.length > input.limit ? encodeCursor(page[page.length - 1]!) : null,
+    nextCursor: more ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
 

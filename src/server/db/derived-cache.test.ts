@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobListSchema, type Job } from '../../contract/jobs';
+import { createAccount } from './seed';
+import { databaseKinds, testDatabaseUrl } from '../test/databases';
+import { validJob } from '../test/fixtures';
+import { startServer } from '../test/server-process';
+import { createTestApp, newPerson, signInAs, signUp, type TestApp } from '../test/test-app';
+
+const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+
+/** Waits for a condition that another connection's doing makes true (a dropped LISTEN, its return). */
+async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * A change committed on another connection reaches this process as a signal a moment after the
+ * commit is answered (decision 008); the caches keep a value at most MAX_AGE_MS without one. So a
+ * change seen well within that proves the signal dropped the cached value.
+ */
+const SIGNAL_WAIT_MS = 2_000;
+const seenSoon = (what: string, condition: () => Promise<boolean>) => until(what, condition, SIGNAL_WAIT_MS);
+
+// The caches of decision 008: the explorer's page and the session lookup, kept per process and
+// dropped when the database signals a change to their tables.
+describe.each(databaseKinds())('derived caches on %s', (kind) => {
+  let t: TestApp;
+  let homeowner: Awaited<ReturnType<typeof signUp>>;
+  let teen: Awaited<ReturnType<typeof signInAs>>;
+  let otherTeen: Awaited<ReturnType<typeof signInAs>>;
+  /** A statement on a connection the app's pool knows nothing of (PGlite has only the one). */
+  let elsewhere: (text: string, values?: unknown[]) => Promise<void>;
+  let closeElsewhere = async () => {};
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    t.clock.set(NOON_BOSTON);
+    homeowner = await signUp(t, 'homeowner');
+    teen = await signInAs(t, 'teen', { consent: 'approved' });
+    otherTeen = await signInAs(t, 'teen', { consent: 'approved' });
+    if (t.database.pool) {
+      const client = new pg.Client({ connectionString: (t.database.pool.options as { connectionString: string }).connectionString });
+      await client.connect();
+      elsewhere = async (text, values) => void (await client.query(text, values));
+      closeElsewhere = () => client.end();
+    } else {
+      elsewhere = async (text, values) => void (await t.database.pglite!.query(text, values));
+    }
+  });
+  afterAll(async () => {
+    await closeElsewhere();
+    await t.close();
+  });
+
+  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const openIds = async (cookie: string) => {
+    const response = await get('/api/jobs?status=posted&limit=100', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return JobListSchema.parse(response.json()).jobs.map((j) => j.id);
+  };
+  const post = async (title: string): Promise<Job> => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: homeowner.cookie }, payload: validJob({ title }) });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+
+  it('shows the explorer a job changed through another connection at once', async () => {
+    const job = await post('Changed elsewhere');
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    await elsewhere(`update jobs set status = 'cancelled', cancelled_at = now() where id = $1`, [job.id]);
+    await seenSoon('the cancelled job to leave the page', async () => !(await openIds(teen.cookie)).includes(job.id));
+    await elsewhere(`update jobs set status = 'posted', cancelled_at = null, title = 'Back again' where id = $1`, [job.id]);
+    const title = async () => JobListSchema.parse((await get('/api/jobs?status=posted&limit=100', otherTeen.cookie)).json()).jobs.find((j) => j.id === job.id)?.title;
+    await seenSoon('the new title', async () => (await title()) === 'Back again');
+  });
+
+  it("shows this process's own writes at once, before their signal arrives", async () => {
+    const job = await post('Own write');
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    await t.database.db.execute(sql`update jobs set status = 'cancelled', cancelled_at = now() where id = ${job.id}`);
+    expect(await openIds(teen.cookie)).not.toContain(job.id);
+    const person = await signInAs(t, 'teen', { consent: 'approved' });
+    expect((await get('/api/auth/me', person.cookie)).statusCode).toBe(200);
+    await t.database.db.execute(sql`delete from sessions where user_id = ${person.user.id}`);
+    expect((await get('/api/auth/me', person.cookie)).statusCode).toBe(401);
+  });
+
+  it("computes each teen's own fields on the shared page: distance, and the lock holder's actions", async () => {
+    const job = await post('Whose lock');
+    const holder = await signInAs(t, 'teen', { consent: 'approved' });
+    const far = await signInAs(t, 'teen', { consent: 'approved' });
+    await t.database.db.execute(sql`update users set zip_code = '02145' where id = ${far.user.id}`);
+    const lock = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/accept`, headers: { cookie: holder.cookie }, payload: {} });
+    expect(lock.statusCode, lock.body).toBe(200);
+    // The lock runs out without anyone writing: the job is open again, for every teen.
+    t.clock.advance(16 * 60 * 1000);
+    const seen = async (cookie: string) => JobListSchema.parse((await get('/api/jobs?status=posted&limit=100', cookie)).json()).jobs.find((j) => j.id === job.id);
+    const mine = await seen(holder.cookie);
+    const theirs = await seen(otherTeen.cookie);
+    const farther = await seen(far.cookie);
+    // The run-out lock is still the holder's to release, and nobody else's.
+    expect(mine?.actions).toEqual(['lock', 'release']);
+    expect(theirs?.actions).toEqual(['lock']);
+    expect(farther?.distance).not.toBe(theirs?.distance);
+    t.clock.set(NOON_BOSTON);
+  });
+
+  it('brings back a job whose lock runs out, though nothing was written', async () => {
+    const job = await post('Lock runs out');
+    const holder = await signInAs(t, 'teen', { consent: 'approved' });
+    expect(await openIds(otherTeen.cookie)).toContain(job.id);
+    const lock = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/accept`, headers: { cookie: holder.cookie }, payload: {} });
+    expect(lock.statusCode, lock.body).toBe(200);
+    expect(await openIds(otherTeen.cookie)).not.toContain(job.id);
+    expect(await openIds(otherTeen.cookie)).not.toContain(job.id);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect(await openIds(otherTeen.cookie)).toContain(job.id);
+    t.clock.set(NOON_BOSTON);
+  });
+
+  it('refuses a session deleted, and answers for a user changed, through another connection at once', async () => {
+    const person = await signInAs(t, 'teen', { consent: 'approved' });
+    expect((await get('/api/auth/me', person.cookie)).json()).toMatchObject({ parentalConsentStatus: 'approved' });
+    await elsewhere(`update users set parental_consent_status = 'revoked' where id = $1`, [person.user.id]);
+    await seenSoon('the revoked consent', async () => (await get('/api/auth/me', person.cookie)).json().parentalConsentStatus === 'revoked');
+    await elsewhere(`delete from sessions where user_id = $1`, [person.user.id]);
+    await seenSoon('the session to be refused', async () => (await get('/api/auth/me', person.cookie)).statusCode === 401);
+  });
+
+  it('keeps nothing while it cannot hear changes, and caches again once it listens again', async () => {
+    if (kind === 'pglite') return expect(t.ctx.caches.openJobs.live).toBe(true); // one process: nothing to drop
+    const job = await post('While deaf');
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN yardly_changes'`);
+    await until('the cache to stop trusting itself', () => !t.ctx.caches.openJobs.live);
+    // Not listening, a change made elsewhere would go unheard: the page must be read every time.
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    await elsewhere(`update jobs set status = 'cancelled', cancelled_at = now() where id = $1`, [job.id]);
+    expect(await openIds(teen.cookie)).not.toContain(job.id);
+    await until('LISTEN again', () => t.ctx.caches.openJobs.live);
+    await elsewhere(`update jobs set status = 'posted', cancelled_at = null where id = $1`, [job.id]);
+    await seenSoon('the job back on the page', async () => (await openIds(teen.cookie)).includes(job.id));
+    await elsewhere(`update jobs set status = 'cancelled', cancelled_at = now() where id = $1`, [job.id]);
+    await seenSoon('the job gone again', async () => !(await openIds(teen.cookie)).includes(job.id));
+  }, 30_000);
+});
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+describe.runIf(testDatabaseUrl)('derived caches across two server processes on one PostgreSQL', () => {
+  let t: TestApp;
+  let databaseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    databaseUrl = (t.database.pool!.options as { connectionString: string }).connectionString;
+  });
+  afterAll(() => t.close());
+
+  it("shows a change made in one process to the other's next list, and refuses a cookie signed out in the other", async () => {
+    const homeowner = newPerson('homeowner');
+    const taker = newPerson('teen');
+    const watcher = newPerson('teen');
+    await createAccount(t.database.db, { ...homeowner, role: 'homeowner', zipCode: '02139' }, t.clock.now());
+    for (const teen of [taker, watcher]) await createAccount(t.database.db, { ...teen, role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
+    try {
+      const homeownerOnA = await signIn(a.url, homeowner.email, homeowner.password);
+      const takerOnA = await signIn(a.url, taker.email, taker.password);
+      const watcherCookie = await signIn(a.url, watcher.email, watcher.password);
+      const listOnB = async () => {
+        const response = await fetch(`${b.url}/api/jobs?status=posted&limit=100`, { headers: { cookie: watcherCookie } });
+        expect(response.status).toBe(200);
+        return JobListSchema.parse(await response.json()).jobs.map((j) => j.id);
+      };
+      const postOnA = (path: string, cookie: string, body: unknown) =>
+        fetch(`${a.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+      const before = await listOnB();
+      expect(await listOnB()).toEqual(before);
+      const job = (await (await postOnA('/api/jobs', homeownerOnA, validJob({ title: 'Posted on A' }))).json()) as Job;
+      await seenSoon('the new job on B', async () => (await listOnB()).includes(job.id));
+      expect((await postOnA(`/api/jobs/${job.id}/accept`, takerOnA, {})).status).toBe(200);
+      await seenSoon('the locked job to leave B', async () => !(await listOnB()).includes(job.id));
+      // Whoever acts on a page read just before the change still meets the conditional UPDATE.
+      expect((await fetch(`${b.url}/api/jobs/${job.id}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: watcherCookie }, body: '{}' })).status).toBe(409);
+
+      // The watcher's session was read, and kept, on B; signing out on A ends it on B too.
+      const meOnB = () => fetch(`${b.url}/api/auth/me`, { headers: { cookie: watcherCookie } });
+      expect((await meOnB()).status).toBe(200);
+      expect((await meOnB()).status).toBe(200);
+      expect((await postOnA('/api/auth/logout', watcherCookie, {})).status).toBe(204);
+      await seenSoon('the signed-out cookie to be refused on B', async () => (await meOnB()).status === 401);
+      expect((await meOnB()).status).toBe(401);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 60_000);
+});
