@@ -3,7 +3,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -30,6 +29,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   config: Config;
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   const production = config.env === 'production';
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

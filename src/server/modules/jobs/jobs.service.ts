@@ -53,9 +53,18 @@ interface Viewer {
 
 /** Building an Intl.DateTimeFormat costs more than using it, and every request needs one. */
 const localTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The last answer per time zone, by UTC minute: every time zone in use is offset by whole minutes,
+ * so the answer holds for the whole minute, and formatToParts cost more than the rest of a cached
+ * list call's work on its jobs.
+ */
+const lastLocalMinutes = new Map<string, { minute: number; value: number }>();
 
 /** Minutes since local midnight in the service's time zone (design 5: TIMEZONE decides work hours). */
 export function localMinutes(now: Date, timezone: string): number {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastLocalMinutes.get(timezone);
+  if (last?.minute === minute) return last.value;
   let format = localTimeFormats.get(timezone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -63,7 +72,9 @@ export function localMinutes(now: Date, timezone: string): number {
   }
   const parts = format.formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
+  const value = get('hour') * 60 + get('minute');
+  lastLocalMinutes.set(timezone, { minute, value });
+  return value;
 }
 
 export function machineContext(ctx: AppContext): MachineContext {
