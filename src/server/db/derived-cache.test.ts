@@ -96,6 +96,7 @@ describe.each(databaseKinds())('derived caches on %s', (kind) => {
     const job = await post('Whose lock');
     const holder = await signInAs(t, 'teen', { consent: 'approved' });
     const far = await signInAs(t, 'teen', { consent: 'approved' });
+    const waiting = await signInAs(t, 'teen');
     await t.database.db.execute(sql`update users set zip_code = '02145' where id = ${far.user.id}`);
     const lock = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/accept`, headers: { cookie: holder.cookie }, payload: {} });
     expect(lock.statusCode, lock.body).toBe(200);
@@ -105,9 +106,12 @@ describe.each(databaseKinds())('derived caches on %s', (kind) => {
     const mine = await seen(holder.cookie);
     const theirs = await seen(otherTeen.cookie);
     const farther = await seen(far.cookie);
+    const withoutConsent = await seen(waiting.cookie);
     // The run-out lock is still the holder's to release, and nobody else's.
     expect(mine?.actions).toEqual(['lock', 'release']);
     expect(theirs?.actions).toEqual(['lock']);
+    expect(withoutConsent?.actions).toEqual([]);
+    expect(await seen(otherTeen.cookie)).toEqual(theirs);
     expect(farther?.distance).not.toBe(theirs?.distance);
     t.clock.set(NOON_BOSTON);
   });

@@ -214,6 +214,22 @@ export interface OpenJobsPage {
   rows: JobView[];
   /** The page was full and more rows follow. */
   more: boolean;
+  /** The page as teens alike see it (see viewClass); it lives and dies with the page. */
+  views: Map<string, JobList>;
+}
+
+const MAX_VIEWS_PER_PAGE = 64;
+
+/**
+ * What a teen's view of open jobs depends on besides the rows and the clock: consent (the lock
+ * button), home ZIP code (distances) and the service's local minute (work hours). The teen's id
+ * matters only on a job they hold a lock on, so a page with one is shaped for them alone. The rows'
+ * effective status cannot change while the page is kept: it is kept only until the next lock runs out.
+ */
+function viewClass(viewer: Viewer, page: OpenJobsPage, mctx: MachineContext): string | null {
+  const { user } = viewer;
+  if (user.role !== 'teen' || page.rows.some((row) => row.teenId === user.id)) return null;
+  return `${user.parentalConsentStatus === 'approved'}|${user.zipCode}|${mctx.localMinutes}`;
 }
 
 /**
@@ -228,11 +244,10 @@ async function nextLockExpiry(db: Executor, now: Date): Promise<number> {
   return row?.at ? row.at.getTime() : Infinity;
 }
 
-export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJobsInput): Promise<JobList> {
-  const viewer = await loadViewer(ctx.db, user);
-  const mctx = machineContext(ctx);
-  const { where, statuses } = scopeFor(viewer, input);
-  if (statuses) where.push(effectiveStatusIn(statuses, mctx.now));
+/** The jobs one list call asks for, read from the database. */
+async function readJobsPage(ctx: AppContext, viewer: Viewer, input: ListJobsInput, scope: ReturnType<typeof scopeFor>, now: Date): Promise<OpenJobsPage> {
+  const { where, statuses } = scope;
+  if (statuses) where.push(effectiveStatusIn(statuses, now));
   if (input.category) where.push(eq(jobs.category, input.category));
   if (input.search) {
     const pattern = `%${escapeLike(input.search)}%`;
@@ -242,28 +257,45 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
-  const readPage = async (): Promise<OpenJobsPage> => {
-    const rows = await ctx.db
-      .select(JOB_VIEW)
-      .from(jobs)
-      .where(and(...where))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(input.limit + 1);
-    return { rows: rows.slice(0, input.limit), more: rows.length > input.limit };
+  const rows = await ctx.db
+    .select(JOB_VIEW)
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(input.limit + 1);
+  return { rows: rows.slice(0, input.limit), more: rows.length > input.limit, views: new Map() };
+}
+
+function shapeJobs(page: OpenJobsPage, viewer: Viewer, mctx: MachineContext): JobList {
+  return {
+    jobs: page.rows.map((row) => toJobDto(row, viewer, mctx)),
+    nextCursor: page.more ? encodeCursor(page.rows[page.rows.length - 1]!) : null,
   };
+}
+
+export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJobsInput): Promise<JobList> {
+  const viewer = await loadViewer(ctx.db, user);
+  const mctx = machineContext(ctx);
+  const scope = scopeFor(viewer, input);
   // A teen's explorer page is the same for every teen (the filter adds nothing about the viewer), so
   // it comes from the process's cache (decision 008); the viewer's fields are computed below.
   const shared = user.role === 'teen' && !input.teenId && !input.homeownerId && !input.coordinatorId && input.quick !== 'nearby';
-  const { rows: page, more } = shared
-    ? await ctx.caches.openJobs.read(JSON.stringify([statuses, input.category, input.quick, input.search, input.limit, input.cursor]), mctx.now, async () => {
-        const [value, validUntil] = await Promise.all([readPage(), nextLockExpiry(ctx.db, mctx.now)]);
-        return { value, validUntil };
-      })
-    : await readPage();
-  return {
-    jobs: page.map((row) => toJobDto(row, viewer, mctx)),
-    nextCursor: more ? encodeCursor(page[page.length - 1]!) : null,
-  };
+  if (!shared) return shapeJobs(await readJobsPage(ctx, viewer, input, scope, mctx.now), viewer, mctx);
+  const pageKey = JSON.stringify([scope.statuses, input.category, input.quick, input.search, input.limit, input.cursor]);
+  const page = await ctx.caches.openJobs.read(pageKey, mctx.now, async () => {
+    const [value, validUntil] = await Promise.all([readJobsPage(ctx, viewer, input, scope, mctx.now), nextLockExpiry(ctx.db, mctx.now)]);
+    return { value, validUntil };
+  });
+  const key = viewClass(viewer, page, mctx);
+  if (key === null) return shapeJobs(page, viewer, mctx);
+  // The same object for every teen of the class, so its JSON is written once too (fast-serializer.ts).
+  let list = page.views.get(key);
+  if (!list) {
+    if (page.views.size >= MAX_VIEWS_PER_PAGE) page.views.clear();
+    list = shapeJobs(page, viewer, mctx);
+    page.views.set(key, list);
+  }
+  return list;
 }
 
 function canSee(viewer: Viewer, row: JobRow, now: Date): boolean {
