@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
+import { IDEMPOTENCY_HEADER } from '../../../contract/payments';
 import { createAccount } from '../../db/seed';
 import { jobEvents, jobs } from '../../db/schema';
 import { databaseKinds, testDatabaseUrl } from '../../test/databases';
@@ -55,6 +56,23 @@ describe.each(databaseKinds())('racing for one job on %s', (kind) => {
       // The winner lets go so every teen is free for the next round.
       await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/release-lock`, headers: { cookie: teenCookies[winner]! }, payload: {} });
     }
+  });
+
+  it('gives one winner when some of the simultaneous attempts carry an Idempotency-Key, and answers every retry alike', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: homeownerCookie }, payload: validJob() });
+    const job = created.json<Job>();
+    // A keyed attempt runs inside its key's transaction: it cannot wait its turn, the row lock settles it.
+    const attempt = (cookie: string, i: number) =>
+      t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/accept`, headers: { cookie, ...(i % 2 ? { [IDEMPOTENCY_HEADER]: `race-${job.id}-${i}` } : {}) }, payload: {} });
+    const cookies = teenCookies.slice(0, 20);
+    const answers = await Promise.all(cookies.map(attempt));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(cookies.length - 1);
+    const keyed = cookies.map((_, i) => i).filter((i) => i % 2);
+    const retries = await Promise.all(keyed.map((i) => attempt(cookies[i]!, i)));
+    keyed.forEach((i, k) => expect(retries[k]!.statusCode).toBe(answers[i]!.statusCode));
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/release-lock`, headers: { cookie: teenCookies[winner]! }, payload: {} });
   });
 
   it('lets one teen hold only one lock even when locking several jobs at once', async () => {

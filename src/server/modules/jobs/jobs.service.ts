@@ -437,22 +437,74 @@ export async function expireLocks(ctx: AppContext, batch = 500): Promise<number>
 
 export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw' | 'pay';
 
+/**
+ * This process's job changes in flight, by job: a command on a job waits for the one in flight on
+ * it, then reads the job afresh. When a hundred teens lock one job at once, one transaction runs and
+ * the others are refused by their read, instead of a hundred transactions queueing for the pool and
+ * then for the row's lock only to find it taken. Nothing here decides anything: the conditional
+ * UPDATE still does, across processes too, so no other process needs this (design 8).
+ */
+const changesInFlight = new WeakMap<AppContext, Map<string, Promise<void>>>();
+
+function inFlightOf(ctx: AppContext): Map<string, Promise<void>> {
+  let inFlight = changesInFlight.get(ctx);
+  if (!inFlight) {
+    inFlight = new Map();
+    changesInFlight.set(ctx, inFlight);
+  }
+  return inFlight;
+}
+
 /** `db` may be an open transaction (an idempotent call records its answer in the same one). */
 export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string, db: Executor = ctx.db): Promise<Job> {
   if (teenId && teenId !== user.id) throw forbidden('You can only act for yourself.');
   const viewer = await loadViewer(db, user);
-  const mctx = machineContext(ctx);
-  const reads = readsOn(db);
-  const rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
-  const row = rows.find((r) => r.id === jobId);
-  if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
-  // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
-  const transition: Transition =
-    command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
-  // Decided before a transaction opens, so a refusal costs no further round trip.
-  const decision = requireAllowed(row, transition, viewer.actor, mctx);
-  const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
-  if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
+  // Inside a caller's transaction the call cannot wait its turn: it may hold locks the change in flight needs.
+  const inFlight = db === ctx.db ? inFlightOf(ctx) : null;
+  for (;;) {
+    const busy = inFlight?.get(jobId);
+    if (busy) {
+      await busy;
+      continue;
+    }
+    const mctx = machineContext(ctx);
+    const reads = readsOn(db);
+    const rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
+    const row = rows.find((r) => r.id === jobId);
+    if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
+    // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
+    const transition: Transition =
+      command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
+    // Decided before a transaction opens, so a refusal costs no further round trip.
+    const decision = requireAllowed(row, transition, viewer.actor, mctx);
+    const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
+    if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
+    // A change began while this read was under way: its outcome decides ours, so read again after it.
+    if (inFlight?.has(jobId)) continue;
+    const change = applyCommand(ctx, db, { user, viewer, row, transition, decision, otherLocks, mctx });
+    if (inFlight) {
+      const settled = change.then(
+        () => {},
+        () => {},
+      );
+      inFlight.set(jobId, settled);
+      void settled.then(() => inFlight.delete(jobId));
+    }
+    return change;
+  }
+}
+
+interface Command {
+  user: SessionUser;
+  viewer: Viewer;
+  row: JobView;
+  transition: Transition;
+  decision: Allowed;
+  otherLocks: JobView[];
+  mctx: MachineContext;
+}
+
+async function applyCommand(ctx: AppContext, db: Executor, { user, viewer, row, transition, decision, otherLocks, mctx }: Command): Promise<Job> {
   try {
     const updated = await db.transaction(async (tx) => {
       // A parent's revocation takes effect at once: consent is read again here (share-locked), not trusted from the session.
