@@ -438,15 +438,16 @@ export async function expireLocks(ctx: AppContext, batch = 500): Promise<number>
 export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw' | 'pay';
 
 /**
- * This process's job changes in flight, by job: a command on a job waits for the one in flight on
- * it, then reads the job afresh. When a hundred teens lock one job at once, one transaction runs and
- * the others are refused by their read, instead of a hundred transactions queueing for the pool and
- * then for the row's lock only to find it taken. Nothing here decides anything: the conditional
- * UPDATE still does, across processes too, so no other process needs this (design 8).
+ * This process's job changes in flight, by job, each settling to the row it committed (null when it
+ * failed). A command on a job waits for the change in flight on it and decides on the row that
+ * change committed, as fresh as a read. When a hundred teens lock one job at once, one transaction
+ * runs and the others are refused without one, instead of a hundred transactions queueing for the
+ * pool and then for the row's lock only to find it taken. Nothing here decides anything: the
+ * conditional UPDATE still does, across processes too, so no other process needs this (design 8).
  */
-const changesInFlight = new WeakMap<AppContext, Map<string, Promise<void>>>();
+const changesInFlight = new WeakMap<AppContext, Map<string, Promise<JobView | null>>>();
 
-function inFlightOf(ctx: AppContext): Map<string, Promise<void>> {
+function inFlightOf(ctx: AppContext): Map<string, Promise<JobView | null>> {
   let inFlight = changesInFlight.get(ctx);
   if (!inFlight) {
     inFlight = new Map();
@@ -461,15 +462,20 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   const viewer = await loadViewer(db, user);
   // Inside a caller's transaction the call cannot wait its turn: it may hold locks the change in flight needs.
   const inFlight = db === ctx.db ? inFlightOf(ctx) : null;
+  /** The job, and for `accept` the caller's locks: a new lock depends on them. Null: read them. */
+  let rows: JobView[] | null = null;
   for (;;) {
     const busy = inFlight?.get(jobId);
     if (busy) {
-      await busy;
+      const committed = await busy;
+      rows = committed && rows ? [committed, ...rows.filter((r) => r.id !== jobId)] : null;
       continue;
     }
     const mctx = machineContext(ctx);
-    const reads = readsOn(db);
-    const rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
+    if (!rows) {
+      const reads = readsOn(db);
+      rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
+    }
     const row = rows.find((r) => r.id === jobId);
     if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
     // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
@@ -479,18 +485,18 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
     const decision = requireAllowed(row, transition, viewer.actor, mctx);
     const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
     if (otherLocks.some((r) => effectiveStatus(r, mctx.now) === 'locked')) throw lockHeld();
-    // A change began while this read was under way: its outcome decides ours, so read again after it.
+    // A change began while this read was under way: its outcome decides ours.
     if (inFlight?.has(jobId)) continue;
     const change = applyCommand(ctx, db, { user, viewer, row, transition, decision, otherLocks, mctx });
     if (inFlight) {
       const settled = change.then(
-        () => {},
-        () => {},
+        (updated) => updated,
+        () => null,
       );
       inFlight.set(jobId, settled);
       void settled.then(() => inFlight.delete(jobId));
     }
-    return change;
+    return toJobDto(await change, viewer, mctx);
   }
 }
 
@@ -504,9 +510,9 @@ interface Command {
   mctx: MachineContext;
 }
 
-async function applyCommand(ctx: AppContext, db: Executor, { user, viewer, row, transition, decision, otherLocks, mctx }: Command): Promise<Job> {
+async function applyCommand(ctx: AppContext, db: Executor, { user, viewer, row, transition, decision, otherLocks, mctx }: Command): Promise<JobView> {
   try {
-    const updated = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       // A parent's revocation takes effect at once: consent is read again here (share-locked), not trusted from the session.
       if (viewer.actor.role === 'teen' && viewer.actor.consentApproved && !(await hasApprovedConsent(tx, user.id))) {
         requireAllowed(row, transition, { ...viewer.actor, consentApproved: false }, mctx);
@@ -515,7 +521,6 @@ async function applyCommand(ctx: AppContext, db: Executor, { user, viewer, row, 
       for (const stale of otherLocks) await releaseExpiredLock(ctx, tx, stale, mctx);
       return applyTransition(ctx, tx, row, decision, viewer.actor, mctx);
     });
-    return toJobDto(updated, viewer, mctx);
   } catch (err) {
     // The partial unique index settles a race between two of the teen's own requests.
     if (transition === 'lock' && isUniqueViolation(err)) throw lockHeld();
