@@ -18,7 +18,7 @@ export interface AppContext {
   /** This process's live-event streams (GET /api/events); events reach it through the database. */
   events: EventBus;
   payments: PaymentProvider;
-  /** This process's caches of what the database says, each dropped when its tables change (decision 008). */
+  /** This process's caches of what the database says, each dropped when its tables change (decision 009). */
   caches: {
     sessions: DerivedCache<FoundSession | null>;
     openJobs: DerivedCache<OpenJobsPage>;

@@ -21,13 +21,13 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
 
 /**
  * A change committed on another connection reaches this process as a signal a moment after the
- * commit is answered (decision 008); the caches keep a value at most MAX_AGE_MS without one. So a
+ * commit is answered (decision 009); the caches keep a value at most 10 s without one (app.ts). So a
  * change seen well within that proves the signal dropped the cached value.
  */
 const SIGNAL_WAIT_MS = 2_000;
 const seenSoon = (what: string, condition: () => Promise<boolean>) => until(what, condition, SIGNAL_WAIT_MS);
 
-// The caches of decision 008: the explorer's page and the session lookup, kept per process and
+// The caches of decision 009: the explorer's page and the session lookup, kept per process and
 // dropped when the database signals a change to their tables.
 describe.each(databaseKinds())('derived caches on %s', (kind) => {
   let t: TestApp;

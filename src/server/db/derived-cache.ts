@@ -5,7 +5,7 @@ import type { Database } from './client';
 const CHANNEL = 'yardly_changes';
 
 /**
- * A process's view of what changed in the database, for the caches derived from it (decision 008).
+ * A process's view of what changed in the database, for the caches derived from it (decision 009).
  * The tables' triggers send their names through LISTEN/NOTIFY when a write commits, to every server
  * process. While this process is not listening (before start, after the connection dropped until it
  * listens again) a cache can hear nothing, so `live` is false and the caches neither keep nor serve.

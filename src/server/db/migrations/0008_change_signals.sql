@@ -1,4 +1,4 @@
--- Change signals for the caches each server process derives from these tables (docs/decisions/008-derived-caches.md).
+-- Change signals for the caches each server process derives from these tables (docs/decisions/009-derived-caches-and-lock-turns.md).
 -- The database raises them itself, so no write path (a service, the CLI, an operator's UPDATE) can
 -- forget one. pg_notify is delivered to every listening process when, and only if, the transaction
 -- commits, and identical payloads in one transaction are sent once: one signal per table, not per row.

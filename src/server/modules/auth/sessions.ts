@@ -68,7 +68,7 @@ export async function findSessionUser(db: Executor, token: string, now: Date): P
 }
 
 /**
- * findSessionUser through this process's session cache (decision 008): a session is kept until it
+ * findSessionUser through this process's session cache (decision 009): a session is kept until it
  * is due for a touch or expires, and dropped as soon as any session or user changes (sign-out,
  * password reset, consent, role), in this process or another. Unknown tokens are not kept.
  */

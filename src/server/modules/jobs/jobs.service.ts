@@ -278,7 +278,7 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   const mctx = machineContext(ctx);
   const scope = scopeFor(viewer, input);
   // A teen's explorer page is the same for every teen (the filter adds nothing about the viewer), so
-  // it comes from the process's cache (decision 008); the viewer's fields are computed below.
+  // it comes from the process's cache (decision 009); the viewer's fields are computed below.
   const shared = user.role === 'teen' && !input.teenId && !input.homeownerId && !input.coordinatorId && input.quick !== 'nearby';
   if (!shared) return shapeJobs(await readJobsPage(ctx, viewer, input, scope, mctx.now), viewer, mctx);
   const pageKey = JSON.stringify([scope.statuses, input.category, input.quick, input.search, input.limit, input.cursor]);
