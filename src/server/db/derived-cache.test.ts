@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobListSchema, type Job } from '../../contract/jobs';
-import { createAccount } from './seed';
-import { databaseKinds, testDatabaseUrl } from '../test/databases';
+import { databaseKinds } from '../test/databases';
 import { validJob } from '../test/fixtures';
-import { startServer } from '../test/server-process';
-import { createTestApp, newPerson, signInAs, signUp, type TestApp } from '../test/test-app';
+import { createTestApp, signInAs, signUp, type TestApp } from '../test/test-app';
 
 const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 
@@ -154,60 +152,4 @@ describe.each(databaseKinds())('derived caches on %s', (kind) => {
     await elsewhere(`update jobs set status = 'cancelled', cancelled_at = now() where id = $1`, [job.id]);
     await seenSoon('the job gone again', async () => !(await openIds(teen.cookie)).includes(job.id));
   }, 30_000);
-});
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
-describe.runIf(testDatabaseUrl)('derived caches across two server processes on one PostgreSQL', () => {
-  let t: TestApp;
-  let databaseUrl: string;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-    databaseUrl = (t.database.pool!.options as { connectionString: string }).connectionString;
-  });
-  afterAll(() => t.close());
-
-  it("shows a change made in one process to the other's next list, and refuses a cookie signed out in the other", async () => {
-    const homeowner = newPerson('homeowner');
-    const taker = newPerson('teen');
-    const watcher = newPerson('teen');
-    await createAccount(t.database.db, { ...homeowner, role: 'homeowner', zipCode: '02139' }, t.clock.now());
-    for (const teen of [taker, watcher]) await createAccount(t.database.db, { ...teen, role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
-    const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
-    try {
-      const homeownerOnA = await signIn(a.url, homeowner.email, homeowner.password);
-      const takerOnA = await signIn(a.url, taker.email, taker.password);
-      const watcherCookie = await signIn(a.url, watcher.email, watcher.password);
-      const listOnB = async () => {
-        const response = await fetch(`${b.url}/api/jobs?status=posted&limit=100`, { headers: { cookie: watcherCookie } });
-        expect(response.status).toBe(200);
-        return JobListSchema.parse(await response.json()).jobs.map((j) => j.id);
-      };
-      const postOnA = (path: string, cookie: string, body: unknown) =>
-        fetch(`${a.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-
-      const before = await listOnB();
-      expect(await listOnB()).toEqual(before);
-      const job = (await (await postOnA('/api/jobs', homeownerOnA, validJob({ title: 'Posted on A' }))).json()) as Job;
-      await seenSoon('the new job on B', async () => (await listOnB()).includes(job.id));
-      expect((await postOnA(`/api/jobs/${job.id}/accept`, takerOnA, {})).status).toBe(200);
-      await seenSoon('the locked job to leave B', async () => !(await listOnB()).includes(job.id));
-      // Whoever acts on a page read just before the change still meets the conditional UPDATE.
-      expect((await fetch(`${b.url}/api/jobs/${job.id}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: watcherCookie }, body: '{}' })).status).toBe(409);
-
-      // The watcher's session was read, and kept, on B; signing out on A ends it on B too.
-      const meOnB = () => fetch(`${b.url}/api/auth/me`, { headers: { cookie: watcherCookie } });
-      expect((await meOnB()).status).toBe(200);
-      expect((await meOnB()).status).toBe(200);
-      expect((await postOnA('/api/auth/logout', watcherCookie, {})).status).toBe(204);
-      await seenSoon('the signed-out cookie to be refused on B', async () => (await meOnB()).status === 401);
-      expect((await meOnB()).status).toBe(401);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
-  }, 60_000);
 });
