@@ -12,7 +12,11 @@ test('a teen pages through more open jobs than fit on one page with Load more', 
   expect(registered.status(), await registered.text()).toBe(201);
   const page = await signedInPage(browser, baseURL, teen.email, /\/teen-dashboard$/, teen.password);
   await openExplorer(page);
+  // The server-rendered first page already holds 50 jobs, these among them when no other journey
+  // posted since: wait for the searched list, or Load more would page the unsearched one.
+  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/jobs' && new URL(r.url()).searchParams.get('search') === tag);
   await page.getByLabel('Search jobs').fill(tag);
+  await searched;
 
   const cards = page.getByRole('list', { name: 'Available jobs' }).getByRole('article');
   // Newest first: the first page ends one job short of the oldest.
