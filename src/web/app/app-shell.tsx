@@ -1,16 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { hasBottomNavigation } from '../../domain/users';
 import { useAuth } from '../lib/auth';
+import { useHydrated } from '../lib/use-hydrated';
 import { AppFrame } from './app-frame';
 import { BottomNav } from './bottom-nav';
 
 // Toasts are never needed for the first paint: load them off the critical path.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-const noSubscription = () => () => {};
-/** False in a server render and while hydrating it, true after: parts the HTML leaves out wait for it. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export function AppShell() {
   const { user } = useAuth();

@@ -12,6 +12,7 @@ import type { JobFilters } from '../features/jobs/api';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
 import { useDebouncedValue } from '../features/jobs/use-debounced-value';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** Spec 9's explorer filters, with their limits in the labels. */
 const QUICK_CHOICES: { value: QuickFilter; label: string }[] = [
@@ -39,38 +40,42 @@ function Explorer({ user }: { user: User }) {
   const [quick, setQuick] = useState<QuickFilter>('all');
   const debouncedSearch = useDebouncedValue(search, 300);
   const filters = explorerFilters(debouncedSearch, category, quick);
+  // The screen is server-rendered: its filters take input once React can see it.
+  const hydrated = useHydrated();
 
   return (
     <>
       <PageHeader title="Job Explorer" backTo="/teen-dashboard" backLabel="Back to dashboard" />
       <div className="space-y-4 p-4">
-        <form role="search" aria-label="Find jobs" className="space-y-3" onSubmit={(event) => event.preventDefault()}>
-          <div className="space-y-1">
-            <label htmlFor="job-search" className="block text-sm font-medium text-slate-800">
-              Search jobs
-            </label>
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
-              <input
-                id="job-search"
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Lawn, leaves, snow..."
-                maxLength={100}
-                className="block h-11 w-full rounded-lg border border-slate-400 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-500"
-              />
+        <form role="search" aria-label="Find jobs" onSubmit={(event) => event.preventDefault()}>
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-3">
+            <div className="space-y-1">
+              <label htmlFor="job-search" className="block text-sm font-medium text-slate-800">
+                Search jobs
+              </label>
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
+                <input
+                  id="job-search"
+                  type="search"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder="Lawn, leaves, snow..."
+                  maxLength={100}
+                  className="block h-11 w-full rounded-lg border border-slate-400 bg-white pl-10 pr-3 text-base text-slate-900 placeholder:text-slate-500"
+                />
+              </div>
             </div>
-          </div>
-          <SelectField label="Category" value={category} onChange={(event) => setCategory(event.target.value as JobCategory | 'all')}>
-            <option value="all">All categories</option>
-            {JOB_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {CATEGORY_LABELS[value]}
-              </option>
-            ))}
-          </SelectField>
-          <ChoiceGroup label="Quick filter" value={quick} onChange={setQuick} choices={QUICK_CHOICES} />
+            <SelectField label="Category" value={category} onChange={(event) => setCategory(event.target.value as JobCategory | 'all')}>
+              <option value="all">All categories</option>
+              {JOB_CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {CATEGORY_LABELS[value]}
+                </option>
+              ))}
+            </SelectField>
+            <ChoiceGroup label="Quick filter" value={quick} onChange={setQuick} choices={QUICK_CHOICES} />
+          </fieldset>
         </form>
 
         <PagedJobList

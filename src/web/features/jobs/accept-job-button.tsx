@@ -5,6 +5,7 @@ import { formatDuration, formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useAcceptJob } from './api';
 
 // The dialog library is only needed once someone taps Accept Job: keep it off the explorer's first load.
@@ -18,6 +19,8 @@ const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmD
 export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   const [open, setOpen] = useState(false);
   const accept = useAcceptJob();
+  // On the server-rendered explorer, a tap before hydration would do nothing: not tappable until then.
+  const hydrated = useHydrated();
   const onClick = () => {
     if (user.parentalConsentStatus !== 'approved') {
       notify.error('Parental consent required', 'You need parental consent before accepting jobs.');
@@ -38,7 +41,7 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   return (
     <>
       {/* Fetching the dialog as a finger or pointer lands hides the fetch behind the tap. */}
-      <Button size="sm" onClick={onClick} onPointerDown={() => void loadDialog()} disabled={accept.isPending}>
+      <Button size="sm" onClick={onClick} onPointerDown={() => void loadDialog()} disabled={accept.isPending || !hydrated}>
         Accept Job
       </Button>
       {open && (
