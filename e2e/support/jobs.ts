@@ -115,12 +115,12 @@ export async function newConsentedTeenPage(browser: Browser, baseURL: string | u
 }
 
 /**
- * Opens the job explorer and waits until React has hydrated its server-rendered HTML: before that
- * its buttons are drawn but do nothing (src/web/app/app-providers.tsx marks the moment).
+ * Opens the job explorer and waits until React has hydrated its server-rendered HTML: until then
+ * its controls are drawn disabled (src/web/lib/use-hydrated.ts).
  */
 export async function openExplorer(page: Page): Promise<void> {
   await page.goto('/job-explorer');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(page.getByLabel('Search jobs')).toBeEnabled();
 }
 
 /** A page that must not reload during a journey: the returned check fails if it did. */
