@@ -35,11 +35,11 @@ export function LiveEvents() {
     const open = () => {
       source = new EventSource('/api/events', { withCredentials: true });
       source.addEventListener('ready', () => {
-        // The first ready finds fresh queries; a later one follows a drop and catches up.
-        if (connectedBefore) {
-          refreshNotifications();
-          refreshJobs();
-        }
+        // A notice raised between the bell's first fetch and this stream's opening reached no
+        // stream, so every ready catches the bell up (a cheap query, fetched only if on screen).
+        // A later ready follows a drop: the job screens catch up too.
+        refreshNotifications();
+        if (connectedBefore) refreshJobs();
         connectedBefore = true;
       });
       source.addEventListener('notification', refreshNotifications);
