@@ -116,15 +116,16 @@ async function measurePage({ name, pagePath, signInAs }: PageTarget): Promise<Be
     const runs: RunFigures[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      let r: RunFigures;
-      try {
-        r = await lighthouseOnce(url, signInAs);
-      } catch (error) {
-        // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again"),
-        // seen on a loaded machine: one more run, once; any other failure stands.
-        if (!(error instanceof Error && error.message.includes('NO_NAVSTART'))) throw error;
-        log(`${name} run ${i + 1}/${RUNS}: ${error.message}; running it again`);
-        r = await lighthouseOnce(url, signInAs);
+      let r: RunFigures | undefined;
+      // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again"),
+      // seen now and then on this machine: up to three more runs; any other failure stands.
+      for (let attempt = 0; !r; attempt++) {
+        try {
+          r = await lighthouseOnce(url, signInAs);
+        } catch (error) {
+          if (!(error instanceof Error && error.message.includes('NO_NAVSTART')) || attempt === 3) throw error;
+          log(`${name} run ${i + 1}/${RUNS}: ${error.message}; running it again`);
+        }
       }
       runs.push(r);
       log(`${name} run ${i + 1}/${RUNS}: performance ${round(r.performance * 100)} in ${round((performance.now() - t0) / 1000, 1)} s`);

@@ -63,7 +63,7 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await expect(card).toBeVisible();
   // While a new filter loads, the last results stay on screen, marked busy.
   await quick.getByRole('radio', { name: '$40+' }).click();
-  await expect(quick.getByRole('radio', { name: '$40+' })).toHaveAttribute('aria-checked', 'true');
+  await expect(quick.getByRole('radio', { name: '$40+' })).toBeChecked();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(card).toBeVisible();
 

@@ -6,6 +6,7 @@ import { StaticRouter } from 'react-router';
 import { AppFrame } from '../src/web/app/app-frame';
 import { AuthProvider } from '../src/web/lib/auth';
 import LandingPage from '../src/web/pages/landing-page';
+import { deferredModulesElement } from '../src/web/app/deferred-modules';
 import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from '../src/web/ssr/template';
 
 const DIST = 'dist/web';
@@ -40,6 +41,7 @@ function renderLanding(): void {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /** The chunks a module needs before it runs: its own and, transitively, what it imports. */
@@ -52,35 +54,48 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string, into = n
   return into;
 }
 
+/** `<link rel="modulepreload">` for each chunk the page does not load already. */
+function preloadLinks(html: string, chunks: Set<string>): string {
+  return [...chunks]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+function insertBeforeHeadEnd(html: string, file: string, markup: string): string {
+  if (!html.includes('</head>')) throw new Error(`${file} lacks </head>`);
+  return html.replace('</head>', () => `  ${markup}\n  </head>`);
+}
+
 /**
- * The SPA's index.html with its stylesheet inlined, the explorer's route chunks preloaded (instead
- * of a waterfall of lazy imports after the entry runs), and markers for the server's render.
+ * index.html gets a preload for each chunk its entry imports in steps (main.tsx, decision 010), so
+ * the steps cost no round trips. The server template for the explorer (decisions 008 and 010) is
+ * that page without those preloads: its stylesheet inlined, its rendering held until the app's
+ * HTML is parsed (one complete first paint instead of a partial one), the chunks it will run
+ * listed for the entry to fetch once that paint is done, and markers for the server's render.
  */
-function writeServerTemplate(): void {
+function writeShellAndServerTemplate(): void {
   const manifestFile = `${DIST}/.vite/manifest.json`;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   // The manifest is for this script only: it never ships.
   rmSync(`${DIST}/.vite`, { recursive: true, force: true });
-  const index = readFileSync(`${DIST}/index.html`, 'utf8');
-  const routeChunks = new Set<string>();
-  for (const key of ['app/query-layout.tsx', 'pages/job-explorer-page.tsx']) chunksOf(manifest, key, routeChunks);
-  const preloads = [...routeChunks]
-    .filter((file) => !index.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const built = readFileSync(`${DIST}/index.html`, 'utf8');
+  const startupChunks = new Set<string>();
+  for (const key of manifest['index.html']?.dynamicImports ?? []) chunksOf(manifest, key, startupChunks);
+  if (startupChunks.size === 0) throw new Error('the entry imports nothing in steps: main.tsx changed, and so must this script');
+  writeFileSync(`${DIST}/index.html`, insertBeforeHeadEnd(built, 'index.html', preloadLinks(built, startupChunks)));
+
+  const explorerChunks = new Set(startupChunks);
+  for (const key of ['app/query-layout.tsx', 'pages/job-explorer-page.tsx']) chunksOf(manifest, key, explorerChunks);
   const root = '<div id="root"></div>';
-  if (!index.includes(root) || !index.includes('</head>')) throw new Error(`${DIST}/index.html lacks ${root} or </head>`);
-  // The HTML already shows the page; its scripts only make it respond. At low priority they do not
-  // compete with the first paint (at the default high one a phone's browser, and Lighthouse's
-  // model of it, count every module as holding the paint back).
-  const template = lowPriorityScripts(inlineStylesheet(index, 'index.html').replace('</head>', () => `  ${preloads}\n  </head>`))
-    .replace(root, () => `<div id="root">${SSR_APP_MARKER}</div>\n    ${SSR_STATE_MARKER}`);
+  if (!built.includes(root)) throw new Error(`${DIST}/index.html lacks ${root}`);
+  const holdRenderUntilRootParsed = '<link rel="expect" href="#root" blocking="render">';
+  const template = insertBeforeHeadEnd(inlineStylesheet(built, 'index.html'), 'index.html', holdRenderUntilRootParsed).replace(
+    root,
+    () => `<div id="root">${SSR_APP_MARKER}</div>\n    ${SSR_STATE_MARKER}\n    ${deferredModulesElement([...explorerChunks].filter((file) => !built.includes(`/${file}"`)))}`,
+  );
   writeFileSync(`${DIST}/${SSR_TEMPLATE_FILE}`, template);
 }
 
-function lowPriorityScripts(html: string): string {
-  return html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin').replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
-}
-
 renderLanding();
-writeServerTemplate();
+writeShellAndServerTemplate();

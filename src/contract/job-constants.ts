@@ -11,6 +11,11 @@ export const NEAR_YOU_MILES = 0.1;
 export const WORK_DAY_START_HOUR = 6;
 export const WORK_DAY_END_HOUR = 20;
 export const JOB_PAGE_SIZE = 50;
+/**
+ * The job explorer pages by 10 (Load more for the next 10): two phone screens of cards, and what a
+ * cheap phone lays out and hydrates quickly from the server's HTML (decision 008).
+ */
+export const EXPLORER_PAGE_SIZE = 10;
 
 export const JOB_STATUSES = ['posted', 'locked', 'accepted', 'in_progress', 'completed', 'verified', 'paid', 'cancelled', 'disputed', 'refunded'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '../../contract/auth';
-import { CATEGORY_LABELS, JOB_CATEGORIES, type JobCategory, type QuickFilter } from '../../contract/job-constants';
+import { CATEGORY_LABELS, EXPLORER_PAGE_SIZE, JOB_CATEGORIES, type JobCategory, type QuickFilter } from '../../contract/job-constants';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
@@ -24,7 +24,7 @@ const QUICK_CHOICES: { value: QuickFilter; label: string }[] = [
 
 // Spec 2: only posted jobs; every filter runs on the server.
 function explorerFilters(search: string, category: JobCategory | 'all', quick: QuickFilter): JobFilters {
-  return { status: ['posted'], category: category === 'all' ? undefined : category, quick, search };
+  return { status: ['posted'], category: category === 'all' ? undefined : category, quick, search, limit: EXPLORER_PAGE_SIZE };
 }
 
 /** What the explorer lists before anyone touches a filter (the server renders this page of it). */

@@ -1,4 +1,3 @@
-import { ToggleGroup } from 'radix-ui';
 import { useId } from 'react';
 
 export interface Choice<T extends string> {
@@ -7,8 +6,9 @@ export interface Choice<T extends string> {
 }
 
 /**
- * A single-choice row of buttons (radix ToggleGroup: a radiogroup, arrow keys move between
- * choices). Clicking the chosen one again keeps it chosen: there is always a value.
+ * A single-choice row of pill buttons, built on native radio buttons: the browser gives the
+ * radiogroup its arrow keys and its one tab stop, with no script to load or hydrate for it.
+ * There is always a value.
  */
 export function ChoiceGroup<T extends string>({
   label,
@@ -21,31 +21,29 @@ export function ChoiceGroup<T extends string>({
   onChange: (value: T) => void;
   choices: readonly Choice<T>[];
 }) {
-  const labelId = useId();
+  const id = useId();
   return (
     <div className="space-y-1">
-      <p id={labelId} className="text-sm font-medium text-slate-800">
+      <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
         {label}
       </p>
-      <ToggleGroup.Root
-        type="single"
-        value={value}
-        onValueChange={(next) => {
-          if (next) onChange(next as T);
-        }}
-        aria-labelledby={labelId}
-        className="flex flex-wrap gap-2"
-      >
+      <div role="radiogroup" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-2">
         {choices.map((choice) => (
-          <ToggleGroup.Item
-            key={choice.value}
-            value={choice.value}
-            className="h-9 rounded-full border border-slate-400 bg-white px-3 text-sm font-medium text-slate-800 data-[state=on]:border-brand-700 data-[state=on]:bg-brand-700 data-[state=on]:text-white"
-          >
-            {choice.label}
-          </ToggleGroup.Item>
+          <label key={choice.value} className="relative">
+            <input
+              type="radio"
+              name={id}
+              value={choice.value}
+              checked={choice.value === value}
+              onChange={() => onChange(choice.value)}
+              className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none rounded-full disabled:cursor-default"
+            />
+            <span className="flex h-9 items-center rounded-full border border-slate-400 bg-white px-3 text-sm font-medium text-slate-800 peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700">
+              {choice.label}
+            </span>
+          </label>
         ))}
-      </ToggleGroup.Root>
+      </div>
     </div>
   );
 }
