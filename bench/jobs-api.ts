@@ -1,7 +1,7 @@
 // The jobs API under load (DESIGN.md 9), on PGlite (in memory) and, when TEST_DATABASE_URL or
 // BENCH_DATABASE_URL is set, on a fresh PostgreSQL database created for the run and dropped after it.
 // For each database: the real app in-process on 127.0.0.1, 10,000 posted jobs and 100 consented teens;
-//   1. the explorer list call (GET /api/jobs?status=posted&limit=20) with autocannon, 50 connections,
+//   1. the explorer list call (GET /api/jobs?status=posted&limit=10, its first page) with autocannon, 50 connections,
 //      next to a bare Fastify route measured the same way in the same run (the budget is a ratio);
 //   2. 100 teens trying to lock the same job at once, on 20 jobs: exactly one winner each, and p99.
 // Budgets are judged on PostgreSQL: list >= 40% of bare Fastify's req/s, list p99 <= 50 ms, one
@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { CATEGORY_LABELS, DURATIONS, EQUIPMENT, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Job } from '../src/contract/jobs';
+import { CATEGORY_LABELS, DURATIONS, EQUIPMENT, EXPLORER_PAGE_SIZE, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Job } from '../src/contract/jobs';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
@@ -44,7 +44,8 @@ const TEENS = 100;
 const LOCK_JOBS = 20;
 const ZIPS = ['02138', '02139', '02140', '02141', '02142'];
 const PASSWORD = 'bench-password-1';
-const LIST_PATH = '/api/jobs?status=posted&limit=20';
+/** What the explorer asks for its first page. */
+const LIST_PATH = `/api/jobs?status=posted&limit=${EXPLORER_PAGE_SIZE}`;
 const DAY_MS = 24 * 3600 * 1000;
 
 const BUDGET = { listShareOfBare: 40, listP99Ms: 50, lockP99Ms: 250 };
@@ -350,7 +351,7 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
     const sample = await call(baseUrl, 'GET', LIST_PATH, teens[0]!.cookie);
     if (sample.status !== 200) throw new Error(`${LIST_PATH} answered ${sample.status}: ${sample.text.slice(0, 200)}`);
     const sampleJobs = (JSON.parse(sample.text) as { jobs: Job[] }).jobs;
-    if (sampleJobs.length !== 20) throw new Error(`${LIST_PATH} returned ${sampleJobs.length} jobs, not 20`);
+    if (sampleJobs.length !== EXPLORER_PAGE_SIZE) throw new Error(`${LIST_PATH} returned ${sampleJobs.length} jobs, not ${EXPLORER_PAGE_SIZE}`);
     const plan = await explainList(database, now);
 
     // Throughput: warm both up, then the list call, then bare Fastify, back to back.

@@ -11,7 +11,7 @@ const ssr = readSsrState();
 if (ssr) {
   // The server's HTML is the first screen: fetch the code only once it is painted, all at once.
   await afterFirstPaint();
-  preloadDeferredModules();
+  await preloadDeferredModules();
 }
 await import('react-dom/client');
 await nextTask();

@@ -42,8 +42,12 @@ export function PagedJobList({
   return (
     <div className="space-y-3">
       <ul aria-label={label} aria-busy={query.isPlaceholderData || undefined} className={`space-y-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+        {/* Cards below the screen skip layout and paint until they are scrolled near (a phone's
+            first paint lays out two cards, not a page of them); each keeps its last real height. */}
         {jobs.map((job) => (
-          <li key={job.id}>{renderJob(job)}</li>
+          <li key={job.id} className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
+            {renderJob(job)}
+          </li>
         ))}
       </ul>
       {query.hasNextPage && (
