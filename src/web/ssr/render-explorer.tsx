@@ -11,8 +11,7 @@ import { routes } from '../app/router';
 import { serializeSsrState } from '../app/ssr-state';
 import { jobQueries, listQuery } from '../features/jobs/api';
 import { EXPLORER_FIRST_FILTERS } from '../pages/job-explorer-page';
-
-export const EXPLORER_PATH = '/job-explorer';
+import { EXPLORER_PATH } from './template';
 
 /** GET /api/jobs's query for the explorer's first page: the server lists with exactly this. */
 export const explorerFirstPageQuery = (): Record<string, string> => listQuery(EXPLORER_FIRST_FILTERS);

@@ -1,5 +1,8 @@
 import { SSR_STATE_ID } from '../app/ssr-state';
 
+/** The server-rendered screen's path (decision 008). */
+export const EXPLORER_PATH = '/job-explorer';
+
 /** The build's template of server-rendered pages (scripts/prerender.tsx writes it into dist/web). */
 export const SSR_TEMPLATE_FILE = 'ssr.html';
 export const SSR_APP_MARKER = '<!--ssr-app-->';

@@ -4,8 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { UserSchema } from '../../../contract/auth';
 import { JobListSchema, ListJobsQuerySchema, type JobList } from '../../../contract/jobs';
-import { EXPLORER_PATH, explorerFirstPageQuery, renderExplorer } from '../../../web/ssr/render-explorer';
-import { fillTemplate, SSR_TEMPLATE_FILE } from '../../../web/ssr/template';
+import { EXPLORER_PATH, fillTemplate, SSR_TEMPLATE_FILE } from '../../../web/ssr/template';
 import type { AppContext } from '../../context';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { toUserDto } from '../auth/auth.service';
@@ -20,6 +19,14 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
   const template = readFileSync(path.join(webRoot, SSR_TEMPLATE_FILE), 'utf8');
   // The same serializer as GET /api/jobs: only the schema's fields reach the page.
   const serializeList = fastSerializerCompiler({ schema: JobListSchema, method: 'GET', url: EXPLORER_PATH, httpStatus: '200' });
+  // The renderer brings the web app's components (React, the router, every route's table) through
+  // tsx: most of a second of loading. It loads once the server listens, so start-up does not wait
+  // for it; a request that comes first waits for the same load.
+  let renderer: Promise<typeof import('../../../web/ssr/render-explorer')> | undefined;
+  const loadRenderer = () => (renderer ??= import('../../../web/ssr/render-explorer'));
+  app.addHook('onListen', async () => {
+    void loadRenderer().catch((error: unknown) => app.log.error({ err: error }, 'the explorer renderer failed to load'));
+  });
   app.get(EXPLORER_PATH, {
     config: { auth: 'public' },
     schema: { hide: true },
@@ -27,6 +34,7 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
       const user = request.user;
       if (!user || user.role !== 'teen') return sendShell(reply);
       // Exactly what GET /api/jobs answers this teen for the explorer's first page.
+      const { explorerFirstPageQuery, renderExplorer } = await loadRenderer();
       const list = await listJobs(ctx, user, ListJobsQuerySchema.parse(explorerFirstPageQuery()));
       const firstPage = JSON.parse(serializeList(list)) as JobList;
       const { html, state } = await renderExplorer(UserSchema.parse(toUserDto(user)), firstPage);
