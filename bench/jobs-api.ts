@@ -12,7 +12,10 @@
 // before it. BENCH_AUTOCANNON_WORKERS (default 1) runs autocannon in that many worker threads so it
 // does not share the server's event loop; 0 runs it on the main thread.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -279,6 +282,30 @@ async function cannon(url: string, headers: Record<string, string>, seconds: num
   };
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<folder>, writes a V8 CPU profile of this process (the server's event loop;
+ * autocannon runs in its own worker) while `work` runs: `<folder>/jobs-api-<what>.cpuprofile`, for
+ * Chrome's DevTools or any .cpuprofile viewer.
+ */
+async function profiled<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return work();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `jobs-api-${what}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function listenLocal(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -361,7 +388,7 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
       await cannon(bareUrl, {}, WARMUP_S);
       await cannon(listUrl, listHeaders, WARMUP_S);
     }
-    const list = await cannon(listUrl, listHeaders, DURATION_S);
+    const list = await profiled(`${kind}-list`, () => cannon(listUrl, listHeaders, DURATION_S));
     log(`${name}: ${label}: list ${round(list.reqPerSec)} req/s, p99 ${list.p99Ms} ms, non-2xx ${list.non2xx}, errors ${list.errors} (load ${list.loadavg.join(' -> ')}, this process ${list.processCpuPercent}% CPU)`);
     const bareLoad = await cannon(bareUrl, {}, DURATION_S);
     log(`${name}: ${label}: bare Fastify ${round(bareLoad.reqPerSec)} req/s, p99 ${bareLoad.p99Ms} ms (load ${bareLoad.loadavg.join(' -> ')}, this process ${bareLoad.processCpuPercent}% CPU)`);
