@@ -10,7 +10,8 @@
 //
 // BENCH_DURATION (s, default 10) sets each autocannon run; BENCH_WARMUP (s, default 2) the warm-up
 // before it. BENCH_AUTOCANNON_WORKERS (default 1) runs autocannon in that many worker threads so it
-// does not share the server's event loop; 0 runs it on the main thread.
+// does not share the server's event loop; 0 runs it on the main thread. BENCH_CPU_PROFILE=<folder>
+// writes a CPU profile of the server during each list load there.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
