@@ -1,6 +1,8 @@
 // After `vite build`: renders the landing page to static HTML in dist/web/landing.html (docs/decisions/001)
 // and writes dist/web/ssr.html, the template the server renders the job explorer into (decision 008).
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppFrame } from '../src/web/app/app-frame';
@@ -68,34 +70,76 @@ function insertBeforeHeadEnd(html: string, file: string, markup: string): string
 }
 
 /**
+ * The entry with its static imports (three tiny shared chunks) folded in, written as its own file:
+ * the one script a server-rendered page loads with its HTML costs one request instead of four. Its
+ * dynamic imports stay imports of the build's chunks. The folded-in modules are stateless helpers
+ * (Vite's preload helper, Rolldown's runtime, nextTask), so their second copies in the chunks that
+ * import them later change nothing.
+ */
+async function selfContainedEntry(entryFile: string): Promise<string> {
+  const result = await build({
+    entryPoints: [`${DIST}/${entryFile}`],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'keep-dynamic-imports',
+        setup(builder) {
+          builder.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]!.text;
+  const file = `assets/entry-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+  writeFileSync(`${DIST}/${file}`, code);
+  return file;
+}
+
+/**
  * index.html gets a preload for each chunk its entry imports in steps (main.tsx, decision 010), so
  * the steps cost no round trips. The server template for the explorer (decisions 008 and 010) is
  * that page without those preloads: its stylesheet inlined, its rendering held until the app's
- * HTML is parsed (one complete first paint instead of a partial one), the chunks it will run
- * listed for the entry to fetch once that paint is done, and markers for the server's render.
+ * HTML is parsed (one complete first paint instead of a partial one), its entry self-contained, the
+ * chunks it will run listed for the entry to fetch once that paint is done, and markers for the
+ * server's render.
  */
-function writeShellAndServerTemplate(): void {
+async function writeShellAndServerTemplate(): Promise<void> {
   const manifestFile = `${DIST}/.vite/manifest.json`;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   // The manifest is for this script only: it never ships.
   rmSync(`${DIST}/.vite`, { recursive: true, force: true });
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error('the build manifest has no index.html');
   const built = readFileSync(`${DIST}/index.html`, 'utf8');
   const startupChunks = new Set<string>();
-  for (const key of manifest['index.html']?.dynamicImports ?? []) chunksOf(manifest, key, startupChunks);
+  for (const key of entry.dynamicImports ?? []) chunksOf(manifest, key, startupChunks);
   if (startupChunks.size === 0) throw new Error('the entry imports nothing in steps: main.tsx changed, and so must this script');
   writeFileSync(`${DIST}/index.html`, insertBeforeHeadEnd(built, 'index.html', preloadLinks(built, startupChunks)));
 
   const explorerChunks = new Set(startupChunks);
   for (const key of ['app/query-layout.tsx', 'pages/job-explorer-page.tsx']) chunksOf(manifest, key, explorerChunks);
+  explorerChunks.delete(entry.file);
+  // The template loads the self-contained entry alone: not the built one, nor its static imports.
+  const entryScript = `<script type="module" crossorigin src="/${entry.file}"></script>`;
+  if (!built.includes(entryScript)) throw new Error(`index.html lacks ${entryScript}`);
+  const ownEntry = await selfContainedEntry(entry.file);
+  let page = built.replace(entryScript, () => `<script type="module" crossorigin src="/${ownEntry}"></script>`);
+  for (const key of entry.imports ?? []) page = page.replace(`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`, '');
+
   const root = '<div id="root"></div>';
-  if (!built.includes(root)) throw new Error(`${DIST}/index.html lacks ${root}`);
+  if (!page.includes(root)) throw new Error(`${DIST}/index.html lacks ${root}`);
   const holdRenderUntilRootParsed = '<link rel="expect" href="#root" blocking="render">';
-  const template = insertBeforeHeadEnd(inlineStylesheet(built, 'index.html'), 'index.html', holdRenderUntilRootParsed).replace(
+  const template = insertBeforeHeadEnd(inlineStylesheet(page, 'index.html'), 'index.html', holdRenderUntilRootParsed).replace(
     root,
-    () => `<div id="root">${SSR_APP_MARKER}</div>\n    ${SSR_STATE_MARKER}\n    ${deferredModulesElement([...explorerChunks].filter((file) => !built.includes(`/${file}"`)))}`,
+    () => `<div id="root">${SSR_APP_MARKER}</div>\n    ${SSR_STATE_MARKER}\n    ${deferredModulesElement([...explorerChunks])}`,
   );
   writeFileSync(`${DIST}/${SSR_TEMPLATE_FILE}`, template);
 }
 
 renderLanding();
-writeShellAndServerTemplate();
+await writeShellAndServerTemplate();
