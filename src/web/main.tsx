@@ -9,7 +9,7 @@ import './styles.css';
 const container = document.getElementById('root')!;
 const ssr = readSsrState();
 if (ssr) {
-  // The server's HTML is the first screen: fetch the code only once it is painted, all at once.
+  // The server's HTML is the first screen: fetch the code only once it is painted.
   await afterFirstPaint();
   await preloadDeferredModules();
 }
