@@ -19,19 +19,31 @@ export const explorerFirstPageQuery = (): Record<string, string> => listQuery(EX
 // One handler for the process: it loads each lazy route once and keeps it.
 const handler = createStaticHandler(routes);
 
-/**
- * The explorer as `user` sees it with `firstPage` (what GET /api/jobs answered them): the app's
- * HTML, and the state the browser hydrates it with (serialized for a JSON script element).
- */
-export async function renderExplorer(user: User, firstPage: JobList): Promise<{ html: string; state: string }> {
+/** The query cache the explorer starts with: `firstPage` as the first page of its list. */
+function seededQueryClient(firstPage: JobList) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(jobQueries.pages(EXPLORER_FIRST_FILTERS).queryKey, { pages: [firstPage], pageParams: [null] });
+  return queryClient;
+}
+
+/**
+ * The app's HTML for the explorer as `user` sees it with `firstPage` (what GET /api/jobs answered
+ * them). Nothing else goes in: the same user and page always give the same HTML.
+ */
+export async function renderExplorerHtml(user: User, firstPage: JobList): Promise<string> {
   const context = await handler.query(new Request(new URL(EXPLORER_PATH, 'http://localhost')));
   if (context instanceof Response) throw new Error(`The explorer's route answered ${context.status} instead of rendering`);
-  const html = renderToString(
-    <AppProviders queryClient={queryClient} user={user}>
+  return renderToString(
+    <AppProviders queryClient={seededQueryClient(firstPage)} user={user}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </AppProviders>,
   );
-  return { html, state: serializeSsrState({ user, queries: dehydrate(queryClient) }) };
+}
+
+/**
+ * The state the browser hydrates that HTML with, serialized for a JSON script element. It says the
+ * data is as of now (TanStack's `dataUpdatedAt`), so it is made for each answer, never kept.
+ */
+export function explorerState(user: User, firstPage: JobList): string {
+  return serializeSsrState({ user, queries: dehydrate(seededQueryClient(firstPage)) });
 }

@@ -91,4 +91,23 @@ describe.each(databaseKinds())('GET /job-explorer, rendered on the server, on %s
     expect(response.body).toBe(SHELL);
     expect(response.body).not.toContain('Shovel the drive');
   });
+
+  it('answers a teen who comes back with the page as it is now: fresh state each time, a new render once the list changes', async () => {
+    const first = await get(teen.cookie);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await get(teen.cookie);
+    // Nothing changed: the same HTML, but the state says the data is as of this answer.
+    const htmlOf = (body: string) => body.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+    expect(htmlOf(again.body)).toBe(htmlOf(first.body));
+    const updatedAt = (body: string) => stateOf(body)!.queries.queries[0]!.state.dataUpdatedAt;
+    expect(updatedAt(again.body)).toBeGreaterThan(updatedAt(first.body));
+
+    t.clock.advance(1000);
+    const posted = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: homeowner.cookie }, payload: validJob({ title: 'Clear the gutters' }) });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const changed = await get(teen.cookie);
+    expect(changed.body).toContain('Clear the gutters');
+    expect(changed.body.match(/<article /g)).toHaveLength(3);
+    expect(stateOf(changed.body)!.queries.queries[0]!.state.data).toMatchObject({ pages: [{ jobs: [{ title: 'Clear the gutters' }, {}, {}] }] });
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -27,6 +28,8 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
   app.addHook('onListen', async () => {
     void loadRenderer().catch((error: unknown) => app.log.error({ err: error }, 'the explorer renderer failed to load'));
   });
+  // The explorers rendered last, oldest first (a Map keeps insertion order).
+  const recentHtml = new Map<string, string>();
   app.get(EXPLORER_PATH, {
     config: { auth: 'public' },
     schema: { hide: true },
@@ -34,16 +37,29 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
       const user = request.user;
       if (!user || user.role !== 'teen') return sendShell(reply);
       // Exactly what GET /api/jobs answers this teen for the explorer's first page.
-      const { explorerFirstPageQuery, renderExplorer } = await loadRenderer();
+      const { explorerFirstPageQuery, explorerState, renderExplorerHtml } = await loadRenderer();
       const list = await listJobs(ctx, user, ListJobsQuerySchema.parse(explorerFirstPageQuery()));
-      const firstPage = JSON.parse(serializeList(list)) as JobList;
-      const { html, state } = await renderExplorer(UserSchema.parse(toUserDto(user)), firstPage);
+      const listJson = serializeList(list);
+      const firstPage = JSON.parse(listJson) as JobList;
+      const account = UserSchema.parse(toUserDto(user));
+      // The HTML is a function of the account and the list alone: a teen back on the explorer with
+      // nothing changed costs no render (the server's answer time is most of a phone's wait for it).
+      const key = createHash('sha256').update(JSON.stringify(account)).update('\0').update(listJson).digest('base64');
+      let html = recentHtml.get(key);
+      if (html === undefined) html = await renderExplorerHtml(account, firstPage);
+      else recentHtml.delete(key);
+      recentHtml.set(key, html);
+      if (recentHtml.size > RECENT_HTML_KEPT) recentHtml.delete(recentHtml.keys().next().value!);
+      const state = explorerState(account, firstPage);
       // One person's jobs and account: never stored by a browser or a shared cache.
       reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       return sendCompressed(reply, String(request.headers['accept-encoding'] ?? ''), fillTemplate(template, html, state));
     },
   });
 }
+
+/** Rendered explorers kept per process: about 50 kB each, so a few MB. */
+const RECENT_HTML_KEPT = 100;
 
 /**
  * The page is about 100 kB of HTML and inlined CSS, 15 kB compressed: on a slow phone link the
