@@ -62,7 +62,7 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
 const RECENT_HTML_KEPT = 100;
 
 /**
- * The page is about 100 kB of HTML and inlined CSS, 15 kB compressed: on a slow phone link the
+ * The page is about 90 kB of HTML and inlined CSS, 14 kB compressed: on a slow phone link the
  * difference is half a second. Static files are precompressed at build time; this one cannot be.
  */
 function sendCompressed(reply: FastifyReply, acceptEncoding: string, page: string) {
