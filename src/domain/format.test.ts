@@ -11,6 +11,11 @@ describe('money', () => {
   it('shows pay with 0 decimals on cards and 2 on details', () => {
     expect(formatPay('40.00', 0)).toBe('$40');
     expect(formatPay('1250.00', 2)).toBe('$1,250.00');
+    expect(formatPay('1234567.5', 2)).toBe('$1,234,567.50');
+    expect(formatPay('999.00', 0)).toBe('$999');
+    expect(formatPay('1000.00', 0)).toBe('$1,000');
+    expect(formatPay('0.00', 2)).toBe('$0.00');
+    expect(formatPay('-12.50', 2)).toBe('-$12.50');
   });
 });
 
