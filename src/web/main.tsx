@@ -15,7 +15,7 @@ if (ssr) {
 }
 await import('react-dom/client');
 await nextTask();
-await import('react-router');
+await import('./app/router-library');
 await nextTask();
 const { startApp } = await import('./app/start');
 await nextTask();
