@@ -2,28 +2,23 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { hasBottomNavigation } from '../../domain/users';
 import { useAuth } from '../lib/auth';
-import { useHydrated } from '../lib/use-hydrated';
+import { useToasterWanted } from '../lib/toast';
 import { AppFrame } from './app-frame';
 import { BottomNav } from './bottom-nav';
 
-// Toasts are never needed for the first paint: load them off the critical path.
+// Loaded with the first toast (see notify).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function AppShell() {
   const { user } = useAuth();
   const showNav = user !== null && hasBottomNavigation(user.role);
-  const hydrated = useHydrated();
   return (
     <AppFrame
       padForNav={showNav}
       after={
         <>
           {showNav && <BottomNav role={user.role as 'teen' | 'homeowner'} />}
-          {hydrated && (
-            <Suspense fallback={null}>
-              <Toaster position="top-center" richColors closeButton />
-            </Suspense>
-          )}
+          <DeferredToaster />
           <ScrollRestoration />
         </>
       }
@@ -31,4 +26,13 @@ export function AppShell() {
       <Outlet />
     </AppFrame>
   );
+}
+
+/** The Toaster, from the first toast on (see notify). Its own component: the switch re-renders only it. */
+function DeferredToaster() {
+  return useToasterWanted() ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
 }

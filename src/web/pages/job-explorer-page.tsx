@@ -6,13 +6,13 @@ import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { ChoiceGroup } from '../components/ui/choice-group';
+import { HydratedFieldset } from '../components/ui/hydrated-fieldset';
 import { SelectField } from '../components/ui/select';
 import { AcceptJobButton } from '../features/jobs/accept-job-button';
 import type { JobFilters } from '../features/jobs/api';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
 import { useDebouncedValue } from '../features/jobs/use-debounced-value';
-import { useHydrated } from '../lib/use-hydrated';
 
 /** Spec 9's explorer filters, with their limits in the labels. */
 const QUICK_CHOICES: { value: QuickFilter; label: string }[] = [
@@ -40,15 +40,13 @@ function Explorer({ user }: { user: User }) {
   const [quick, setQuick] = useState<QuickFilter>('all');
   const debouncedSearch = useDebouncedValue(search, 300);
   const filters = explorerFilters(debouncedSearch, category, quick);
-  // The screen is server-rendered: its filters take input once React can see it.
-  const hydrated = useHydrated();
 
   return (
     <>
       <PageHeader title="Job Explorer" backTo="/teen-dashboard" backLabel="Back to dashboard" />
       <div className="space-y-4 p-4">
         <form role="search" aria-label="Find jobs" onSubmit={(event) => event.preventDefault()}>
-          <fieldset disabled={!hydrated} className="min-w-0 space-y-3">
+          <HydratedFieldset className="min-w-0 space-y-3">
             <div className="space-y-1">
               <label htmlFor="job-search" className="block text-sm font-medium text-slate-800">
                 Search jobs
@@ -75,7 +73,7 @@ function Explorer({ user }: { user: User }) {
               ))}
             </SelectField>
             <ChoiceGroup label="Quick filter" value={quick} onChange={setQuick} choices={QUICK_CHOICES} />
-          </fieldset>
+          </HydratedFieldset>
         </form>
 
         <PagedJobList
