@@ -32,6 +32,8 @@ export async function startApp(container: HTMLElement, ssr: SsrState | null): Pr
     }),
   );
   await nextTask();
+  prepareRouterState();
+  await nextTask();
   const router = createRouter();
   await nextTask();
   beginHydration();
@@ -43,4 +45,20 @@ export async function startApp(container: HTMLElement, ssr: SsrState | null): Pr
       </AppProviders>,
     );
   });
+}
+
+/**
+ * What creating the router does first, done a task earlier so that creating it stays short: the
+ * first read of sessionStorage in a page opens the storage (several ms on a phone; the router reads
+ * its view transitions and scroll positions there), and the router stamps history.state with an
+ * index when it has none, as here (a history write). The router then finds both done.
+ */
+function prepareRouterState(): void {
+  try {
+    void window.sessionStorage.length;
+  } catch {
+    // Storage blocked: the router copes, as it does without this.
+  }
+  const state = window.history.state as Record<string, unknown> | null;
+  if (state?.idx == null) window.history.replaceState({ ...state, idx: 0 }, '');
 }
