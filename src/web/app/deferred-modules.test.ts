@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferredModulesElement, preloadDeferredModules } from './deferred-modules';
 
 describe('deferred modules', () => {
@@ -13,8 +13,17 @@ describe('deferred modules', () => {
 
     const files = Array.from({ length: 19 }, (_, i) => `assets/chunk-${i}.js`);
     document.body.innerHTML = deferredModulesElement(files);
-    await preloadDeferredModules();
+    let done = false;
+    const preloading = preloadDeferredModules().then(() => (done = true));
+    // The links go in a few per task; it resolves once every one has loaded or failed.
+    await vi.waitFor(() => expect(document.head.querySelectorAll('link')).toHaveLength(files.length));
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link')];
+    links.slice(1).forEach((link, i) => link.dispatchEvent(new Event(i % 5 === 0 ? 'error' : 'load')));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    links[0]!.dispatchEvent(new Event('load'));
+    await preloading;
+    expect(done).toBe(true);
     expect(links.map((link) => link.rel)).toEqual(files.map(() => 'modulepreload'));
     expect(links.map((link) => new URL(link.href).pathname)).toEqual(files.map((file) => `/${file}`));
   });
