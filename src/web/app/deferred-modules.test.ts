@@ -5,6 +5,7 @@ describe('deferred modules', () => {
   afterEach(() => {
     document.head.innerHTML = '';
     document.body.innerHTML = '';
+    vi.restoreAllMocks();
   });
 
   it('preloads every module the build listed, none twice, and nothing when there is no list', async () => {
@@ -13,6 +14,8 @@ describe('deferred modules', () => {
 
     const files = Array.from({ length: 19 }, (_, i) => `assets/chunk-${i}.js`);
     document.body.innerHTML = deferredModulesElement(files);
+    // A browser that preloads modules (jsdom knows no link types).
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockImplementation((token) => token === 'modulepreload');
     let done = false;
     const preloading = preloadDeferredModules().then(() => (done = true));
     // The links go in a few per task; it resolves once every one has loaded or failed.
@@ -26,5 +29,12 @@ describe('deferred modules', () => {
     expect(done).toBe(true);
     expect(links.map((link) => link.rel)).toEqual(files.map(() => 'modulepreload'));
     expect(links.map((link) => new URL(link.href).pathname)).toEqual(files.map((file) => `/${file}`));
+  });
+
+  it('waits for nothing in a browser without modulepreload, which fetches nothing and fires nothing', async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(false);
+    document.body.innerHTML = deferredModulesElement(['assets/a.js', 'assets/b.js']);
+    await preloadDeferredModules();
+    expect(document.head.querySelectorAll('link')).toHaveLength(2);
   });
 });
