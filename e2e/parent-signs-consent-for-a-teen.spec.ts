@@ -40,6 +40,9 @@ test('a teen sends the consent form, the parent signs from the email, the teen a
   request,
   baseURL,
 }) => {
+  // The longest journey: two browsers, two emails and four accessibility scans. It took 43.7 s of the
+  // default 45 on session 5's slower machine, and ran out once with a full test run beside it.
+  test.slow();
   const teen = await newTeen(page);
   const consentCard = page.getByRole('region', { name: 'Parental consent' });
   await expect(consentCard.getByText('Consent: Not requested')).toBeVisible();

@@ -14,13 +14,15 @@ function wantToaster(): void {
   for (const listener of toasterListeners) listener();
 }
 
+function onToasterWanted(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
 /** True from the first toast on: until then the shell mounts no Toaster. */
 export function useToasterWanted(): boolean {
   return useSyncExternalStore(
-    (listener) => {
-      toasterListeners.add(listener);
-      return () => toasterListeners.delete(listener);
-    },
+    onToasterWanted,
     () => toasterWanted,
     () => false,
   );
