@@ -79,14 +79,16 @@ export const CreateJobRequestSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
   description: z.string().trim().min(1, 'Description is required').max(2000, 'Description must be at most 2000 characters'),
   category: z.enum(JOB_CATEGORIES, 'Choose a category'),
+  // Checked on the amount as sent, before it becomes cents: rounding first would let 25.001 pass as $25.
   payAmount: z
     .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Pay must be an amount in dollars')])
-    .transform((value) => Math.round(Number(value) * 100))
-    .refine((cents) => cents >= PAY_MIN * 100 && cents <= PAY_MAX * 100, `Pay must be between $${PAY_MIN} and $${PAY_MAX}`)
-    .refine((cents) => cents % (PAY_STEP * 100) === 0, `Pay must be a multiple of $${PAY_STEP}`),
-  estimatedDuration: z.coerce
-    .number()
-    .int()
+    .transform(Number)
+    .refine((dollars) => dollars >= PAY_MIN && dollars <= PAY_MAX, `Pay must be between $${PAY_MIN} and $${PAY_MAX}`)
+    .refine((dollars) => dollars % PAY_STEP === 0, `Pay must be a multiple of $${PAY_STEP}`)
+    // A multiple of $5 is whole dollars, so this is exact.
+    .transform((dollars) => dollars * 100),
+  estimatedDuration: z
+    .number('Choose one of the listed durations')
     .refine((minutes) => (DURATIONS as readonly number[]).includes(minutes), 'Choose one of the listed durations'),
   location: optionalText(200, 'Location'),
   safetyNotes: optionalText(500, 'Safety notes'),

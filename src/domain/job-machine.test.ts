@@ -71,7 +71,6 @@ const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
   ],
   completed: [
     ['verify', 'coordinator', 'verified'],
-    ['verify', 'admin', 'verified'],
     ['dispute', 'homeowner', 'disputed'],
   ],
   verified: [

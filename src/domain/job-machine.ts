@@ -117,7 +117,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
   const effective = effectiveStatus(job, now);
   const isAssignedTeen = actor.role === 'teen' && job.teenId === actor.id;
   const isOwner = actor.role === 'homeowner' && actor.id === job.homeownerId;
-  const supervises = actor.role === 'admin' || (actor.role === 'coordinator' && actor.zipCodes.includes(job.zipCode));
+  const isAreaCoordinator = actor.role === 'coordinator' && actor.zipCodes.includes(job.zipCode);
+  const supervises = actor.role === 'admin' || isAreaCoordinator;
 
   switch (transition) {
     case 'lock': {
@@ -163,7 +164,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       return allow('complete', 'in_progress', 'completed', { teenId: actor.id }, { completedAt: now });
     }
     case 'verify': {
-      if (!supervises) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
+      // Verifying attests that a background-checked coordinator saw the work: an admin cannot stand in.
+      if (!isAreaCoordinator) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
       if (job.status !== 'completed') return refuse('INVALID_TRANSITION', 'Only a completed job can be verified.');
       return allow('verify', 'completed', 'verified', {}, { verifiedAt: now });
     }

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -51,6 +52,32 @@ describe('buildApp', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
       expect(response.body).not.toContain('hunter2');
+      await app.close();
+    } finally {
+      await drop();
+    }
+  });
+
+  it('answers a value the database refuses with a 400, not a 500, and refuses NUL characters by field', async () => {
+    const { database, drop } = await openTestDatabase('pglite');
+    try {
+      const { app } = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, logger: false, webRoot: null });
+      app.get('/api/cast', { config: { auth: 'public' } }, async (request) => {
+        // A real data exception (SQLSTATE 22P02) from the real database, as drizzle wraps it.
+        await database.db.execute(sql`select ${(request.query as { n: string }).n}::int`);
+        return { ok: true };
+      });
+      const refused = await app.inject({ method: 'GET', url: '/api/cast?n=twelve' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'A value in the request cannot be stored.' });
+      expect((await app.inject({ method: 'GET', url: '/api/cast?n=12' })).statusCode).toBe(200);
+      const nul = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'pass\u0000word' } });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'password: Text cannot contain a NUL character',
+        details: [{ field: 'password', message: 'Text cannot contain a NUL character' }],
+      });
       await app.close();
     } finally {
       await drop();

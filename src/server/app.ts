@@ -30,6 +30,7 @@ import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerTextInputGuard } from './plugins/text-input';
 
 export interface BuildAppOptions {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandler(app);
+  registerTextInputGuard(app);
   // The API speaks JSON only; anything else is a 415, not a string for the schema to puzzle over.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);

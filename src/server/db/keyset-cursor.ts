@@ -7,10 +7,17 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Times PostgreSQL's timestamptz holds and toISOString writes plainly (years 1970-9999). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10_000, 0, 1);
+
+/** A cursor this server wrote, or 400: a made-up one must not reach the database's casts. */
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const time = createdAt.getTime();
+  if (!id || !UUID.test(id) || !(time >= EARLIEST && time < LATEST)) {
     throw new AppError('VALIDATION_FAILED', 'cursor: Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
   }
   return { createdAt, id };

@@ -162,7 +162,9 @@ export const jobs = pgTable(
     index('jobs_status_created_idx').on(t.status, ...newestFirst(t)),
     index('jobs_zip_status_created_idx').on(t.zipCode, t.status, ...newestFirst(t)),
     index('jobs_homeowner_created_idx').on(t.homeownerId, ...newestFirst(t)),
-    index('jobs_teen_status_idx').on(t.teenId, t.status),
+    // A teen's own jobs (Active Jobs, the dashboard), and an admin's unfiltered list, in page order.
+    index('jobs_teen_created_idx').on(t.teenId, ...newestFirst(t)),
+    index('jobs_created_idx').on(...newestFirst(t)),
     index('jobs_lock_expiry_idx').on(t.lockExpiresAt).where(sql`${t.status} = 'locked'`),
     // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
     uniqueIndex('jobs_one_lock_per_teen_key').on(t.teenId).where(sql`${t.status} = 'locked'`),

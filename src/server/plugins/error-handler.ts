@@ -12,6 +12,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; message: string }> =
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The request length is wrong.' },
 };
 
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, badly encoded or not of its
+ * type), from node-postgres or PGlite, whether or not drizzle wrapped them as a query error's cause.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 export function errorBodyOf(error: AppError): ErrorBody {
   return { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
 }
@@ -36,6 +48,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: 'The request could not be understood.', code: 'VALIDATION_FAILED' });
+    }
+    if (isDataException(error)) {
+      // A value the schemas let through but the database cannot hold: still the request's fault.
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return reply.status(400).send({ message: 'A value in the request cannot be stored.', code: 'VALIDATION_FAILED' } satisfies ErrorBody);
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     else request.log.error({ err: error }, 'unexpected error');

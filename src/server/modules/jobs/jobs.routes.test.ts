@@ -63,6 +63,15 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       ['an unknown category', { category: 'babysitting' }, 'category', 'Choose a category'],
       ['unknown equipment', { equipment: ['chainsaw'] }, 'equipment.0', 'Invalid option: expected one of "rake"|"shovel"|"hose"|"pruning_shears"|"wheelbarrow"|"lawn_mower"|"push_reel_mower"|"leaf_blower"|"snow_blower"|"string_trimmer"|"ladder"'],
       ['a long title', { title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters'],
+      ['a numeric pay a fraction off the $5 step', { payAmount: 25.001 }, 'payAmount', 'Pay must be a multiple of $5'],
+      ['a numeric pay below 15', { payAmount: 10 }, 'payAmount', 'Pay must be between $15 and $500'],
+      ['a numeric pay above 500', { payAmount: 600 }, 'payAmount', 'Pay must be between $15 and $500'],
+      ['a duration sent as text', { estimatedDuration: '60' }, 'estimatedDuration', 'Choose one of the listed durations'],
+      ['a duration in a list', { estimatedDuration: [60] }, 'estimatedDuration', 'Choose one of the listed durations'],
+      ['a missing ZIP code', { zipCode: undefined }, 'zipCode', 'Invalid input: expected string, received undefined'],
+      ['unknown physical demands', { physicalDemands: 'extreme' }, 'physicalDemands', 'Invalid option: expected one of "easy"|"medium"|"hard"'],
+      ['a NUL character in the title', { title: 'Rake\u0000' }, 'title', 'Text cannot contain a NUL character'],
+      ['a NUL character in the equipment list', { equipment: ['rake\u0000'] }, 'equipment.0', 'Text cannot contain a NUL character'],
     ])('refuses %s with 400', async (_label, change, field, message) => {
       const response = await call('POST', '/api/jobs', homeowner.cookie, validJob(change));
       expect(response.statusCode).toBe(400);
@@ -117,6 +126,60 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       t.clock.set(NOON_BOSTON);
     });
 
+    it('records the run-out lock it takes over as expired before locking it', async () => {
+      const job = await post();
+      await act(job, 'accept', teen.cookie);
+      t.clock.advance(900_001);
+      // No read or sweep in between: the lock is taken over while the row still says locked.
+      expect((await act(job, 'accept', otherTeen.cookie)).json()).toMatchObject({ status: 'locked', teenId: otherTeen.user.id });
+      // The last two share one instant; the lock from posted could only follow the expiry.
+      const events = await t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+      expect(events.map((e) => [e.transition, e.fromStatus, e.toStatus, e.actorRole]).sort()).toEqual([
+        ['expire', 'locked', 'posted', 'system'],
+        ['lock', 'posted', 'locked', 'teen'],
+        ['lock', 'posted', 'locked', 'teen'],
+        ['post', null, 'posted', 'homeowner'],
+      ]);
+      await act(job, 'release-lock', otherTeen.cookie);
+      t.clock.set(NOON_BOSTON);
+    });
+
+    it("tells a teen reaching for a job another teen accepted that it was taken, and hides it otherwise", async () => {
+      const job = await post();
+      await act(job, 'accept', teen.cookie);
+      await act(job, 'accept', teen.cookie);
+      const taken = { code: 'JOB_NOT_AVAILABLE', message: 'This job may have already been taken. Please try another.' };
+      for (const path of ['accept', 'finalize-lock']) {
+        const late = await act(job, path, otherTeen.cookie);
+        expect(late.statusCode).toBe(409);
+        expect(late.json()).toEqual(taken);
+      }
+      expect((await call('GET', `/api/jobs/${job.id}`, otherTeen.cookie)).statusCode).toBe(404);
+      expect((await act(job, 'release-lock', otherTeen.cookie)).statusCode).toBe(404);
+      expect((await act(job, 'withdraw', otherTeen.cookie)).statusCode).toBe(404);
+    });
+
+    it('refuses finalize-lock and release-lock to anyone but the teen holding the lock', async () => {
+      const job = await post();
+      expect((await act(job, 'finalize-lock', teen.cookie)).json()).toEqual({
+        code: 'JOB_NOT_AVAILABLE',
+        message: 'This job may have already been taken. Please try another.',
+      });
+      const unlocked = await act(job, 'release-lock', teen.cookie);
+      expect(unlocked.statusCode).toBe(409);
+      expect(unlocked.json()).toEqual({ code: 'INVALID_TRANSITION', message: 'You do not hold a lock on this job.' });
+      await act(job, 'accept', teen.cookie);
+      expect((await act(job, 'finalize-lock', otherTeen.cookie)).statusCode).toBe(409);
+      expect((await act(job, 'release-lock', otherTeen.cookie)).json().code).toBe('INVALID_TRANSITION');
+      for (const path of ['finalize-lock', 'release-lock']) {
+        expect((await act(job, path, homeowner.cookie)).statusCode).toBe(403);
+        expect((await act(job, path, teen.cookie, { teenId: otherTeen.user.id })).statusCode).toBe(403);
+        expect((await act(job, path, teen.cookie, { teenId: 'not-a-uuid' })).statusCode).toBe(400);
+      }
+      expect((await call('GET', `/api/jobs/${job.id}`, teen.cookie)).json()).toMatchObject({ status: 'locked', teenId: teen.user.id });
+      await act(job, 'release-lock', teen.cookie);
+    });
+
     it('lets a teen hold one live lock at a time', async () => {
       const first = await post();
       const second = await post();
@@ -155,6 +218,11 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
     it('answers an unknown job with 404 and a malformed id with 400', async () => {
       expect((await call('POST', '/api/jobs/6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e/accept', teen.cookie, {})).statusCode).toBe(404);
       expect((await call('GET', '/api/jobs/not-a-uuid', teen.cookie)).statusCode).toBe(400);
+      for (const path of ['accept', 'finalize-lock', 'release-lock', 'start', 'complete', 'withdraw']) {
+        expect((await call('POST', `/api/jobs/not-a-uuid/${path}`, teen.cookie, {})).statusCode).toBe(400);
+      }
+      expect((await call('POST', '/api/jobs/not-a-uuid/verify', coordinator.cookie, {})).statusCode).toBe(400);
+      expect((await call('POST', '/api/jobs/not-a-uuid/cancel', homeowner.cookie, {})).statusCode).toBe(400);
       const missing = await call('GET', '/api/jobs/6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e', teen.cookie);
       expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Job not found' });
     });
@@ -214,14 +282,38 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       expect((await act(job, 'start', teen.cookie)).statusCode).toBe(200);
     });
 
-    it('lets only the coordinator of the job area verify', async () => {
-      const job = await acceptedJob('02141');
+    it('lets only the coordinator of the job area verify, and only completed work', async () => {
+      const job = await acceptedJob('02142');
+      expect((await act(job, 'verify', homeowner.cookie)).statusCode).toBe(403);
       await act(job, 'start', teen.cookie);
+      const early = await act(job, 'verify', coordinator.cookie);
+      expect(early.statusCode).toBe(404);
       await act(job, 'complete', teen.cookie);
-      const refused = await act(job, 'verify', coordinator.cookie);
-      expect(refused.statusCode).toBe(404);
+      expect((await act(job, 'verify', coordinator.cookie)).statusCode).toBe(404);
+      // An admin was not there to see the work: only the area's background-checked coordinator attests it.
       const admin = await signInAs(t, 'admin');
-      expect((await act(job, 'verify', admin.cookie)).json().status).toBe('verified');
+      expect((await act(job, 'verify', admin.cookie)).statusCode).toBe(403);
+      expect((await act(job, 'verify', homeowner.cookie)).statusCode).toBe(403);
+      const areaCoordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02142'] });
+      expect((await act(job, 'verify', areaCoordinator.cookie)).json().status).toBe('verified');
+      const again = await act(job, 'verify', areaCoordinator.cookie);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: 'INVALID_TRANSITION', message: 'Only a completed job can be verified.' });
+    });
+
+    it('lets only the assigned teen start, complete or withdraw, and withdraw only before starting', async () => {
+      const job = await acceptedJob();
+      for (const path of ['start', 'complete', 'withdraw']) {
+        expect((await act(job, path, otherTeen.cookie)).statusCode).toBe(404);
+        expect((await act(job, path, homeowner.cookie)).statusCode).toBe(403);
+        expect((await act(job, path, teen.cookie, { teenId: otherTeen.user.id })).statusCode).toBe(403);
+      }
+      expect((await act(job, 'cancel', teen.cookie)).statusCode).toBe(403);
+      await act(job, 'start', teen.cookie);
+      const late = await act(job, 'withdraw', teen.cookie);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('INVALID_TRANSITION');
+      expect((await call('GET', `/api/jobs/${job.id}`, teen.cookie)).json().status).toBe('in_progress');
     });
 
     it('lets the teen withdraw before starting, and the homeowner cancel before work starts', async () => {
@@ -230,7 +322,8 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       const other = await signUp(t, 'homeowner');
       expect((await act(job, 'cancel', other.cookie)).statusCode).toBe(404);
       expect((await act(job, 'cancel', homeowner.cookie)).json().status).toBe('cancelled');
-      expect((await act(job, 'accept', teen.cookie)).statusCode).toBe(404);
+      // To a teen, a job cancelled under their finger is gone like a taken one: 'try another'.
+      expect((await act(job, 'accept', teen.cookie)).json().code).toBe('JOB_NOT_AVAILABLE');
       const started = await acceptedJob();
       await act(started, 'start', teen.cookie);
       expect((await act(started, 'cancel', homeowner.cookie)).json().code).toBe('INVALID_TRANSITION');
@@ -313,6 +406,25 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       expect(area.jobs.length).toBeGreaterThan(0);
       expect(area.jobs.every((j: Job) => j.zipCode === '02139' && j.status === 'posted')).toBe(true);
       expect((await call('GET', `/api/jobs?coordinatorId=${teen.user.id}`, coordinator.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/jobs?teenId=${teen.user.id}`, homeowner.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/jobs?coordinatorId=${coordinator.user.id}`, homeowner.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/jobs?homeownerId=${teen.user.id}`, homeowner.cookie)).statusCode).toBe(403);
+    });
+
+    it("lets a coordinator narrow their area's list to one teen or homeowner, and no further", async () => {
+      const inArea = await post({ zipCode: '02139' });
+      const outside = await post({ zipCode: '02141' });
+      for (const job of [inArea, outside]) {
+        await act(job, 'accept', teen.cookie);
+        await act(job, 'accept', teen.cookie);
+      }
+      const teenIds = (await list(`teenId=${teen.user.id}&status=accepted`, coordinator.cookie)).jobs.map((j) => j.id);
+      expect(teenIds).toContain(inArea.id);
+      expect(teenIds).not.toContain(outside.id);
+      const homeownerJobs = (await list(`homeownerId=${homeowner.user.id}&status=accepted`, coordinator.cookie)).jobs;
+      expect(homeownerJobs.map((j) => j.id)).toContain(inArea.id);
+      expect(homeownerJobs.every((j) => j.zipCode === '02139')).toBe(true);
+      for (const job of [inArea, outside]) await act(job, 'cancel', homeowner.cookie);
     });
 
     it.each([
@@ -321,7 +433,13 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       ['limit=101'],
       ['quick=cheap'],
       ['cursor=garbage'],
+      // Cursors this server never wrote: a date PostgreSQL cannot store, and an id of dashes.
+      [`cursor=${Buffer.from('+275760-09-13T00:00:00.000Z|6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e').toString('base64url')}`],
+      [`cursor=${Buffer.from('-271821-04-20T00:00:00.000Z|6f1e7c7e-4a0e-4d7c-9a59-2a3d4b5c6d7e').toString('base64url')}`],
+      [`cursor=${Buffer.from(`2026-06-15T16:00:00.000Z|${'-'.repeat(36)}`).toString('base64url')}`],
       [`search=${'x'.repeat(101)}`],
+      ['search=a%00b'],
+      ['teenId=not-a-uuid'],
     ])('refuses the bad query %s with 400', async (query) => {
       const response = await call('GET', `/api/jobs?${query}`, teen.cookie);
       expect(response.statusCode).toBe(400);

@@ -181,11 +181,14 @@ function scopeFor(viewer: Viewer, input: ListJobsInput): { where: SQL[]; statuse
   const where: SQL[] = [];
   let statuses = input.status;
   const isAdmin = user.role === 'admin';
-  const own = (id: string | undefined, label: string) => {
-    if (id && id !== user.id && !isAdmin) throw forbidden(`You can only list your own jobs (${label}).`);
+  const own = (id: string | undefined, label: string, alsoAllowed = false) => {
+    if (id && id !== user.id && !isAdmin && !alsoAllowed) throw forbidden(`You can only list your own jobs (${label}).`);
   };
-  own(input.teenId, 'teenId');
-  own(input.homeownerId, 'homeownerId');
+  // A coordinator may narrow their area's list to one teen or homeowner (supervision's reads,
+  // design 6): the list stays inside their ZIP codes below, so it shows nothing they could not see.
+  const supervising = user.role === 'coordinator';
+  own(input.teenId, 'teenId', supervising);
+  own(input.homeownerId, 'homeownerId', supervising);
   own(input.coordinatorId, 'coordinatorId');
 
   if (input.teenId) where.push(eq(jobs.teenId, input.teenId));
@@ -362,6 +365,7 @@ type Allowed = Extract<Decision, { ok: true }>;
 const SYSTEM: Actor = { role: 'system' };
 
 const lockHeld = () => new AppError('LOCK_HELD', 'You already have a job locked. Accept or release it before locking another.');
+const jobTaken = () => new AppError('JOB_NOT_AVAILABLE', MESSAGES.taken);
 
 /** The machine's yes, or its refusal as the error the caller sees. */
 function requireAllowed(row: JobRow, transition: Transition, actor: Actor, mctx: MachineContext): Allowed {
@@ -387,8 +391,7 @@ async function applyTransition(ctx: AppContext, tx: Executor, row: JobView, deci
     .returning();
   if (!updated) {
     // Someone else changed the job between our read and our write: they won.
-    throw new AppError(transition === 'lock' || transition === 'finalize' ? 'JOB_NOT_AVAILABLE' : 'CONFLICT',
-      transition === 'lock' || transition === 'finalize' ? MESSAGES.taken : 'This job just changed. Refresh and try again.');
+    throw transition === 'lock' || transition === 'finalize' ? jobTaken() : new AppError('CONFLICT', 'This job just changed. Refresh and try again.');
   }
   await tx.insert(jobEvents).values({
     jobId: row.id,
@@ -477,7 +480,12 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
       rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
     }
     const row = rows.find((r) => r.id === jobId);
-    if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
+    if (!row) throw notFound('Job not found');
+    if (!canSee(viewer, row, mctx.now)) {
+      // A teen who saw the job open and reaches for it after another teen took it is told so (spec 8),
+      // which says no more than that it is gone; any other unseen job does not exist for the caller.
+      throw viewer.actor.role === 'teen' && (command === 'accept' || command === 'finalize') ? jobTaken() : notFound('Job not found');
+    }
     // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
     const transition: Transition =
       command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
@@ -519,6 +527,14 @@ async function applyCommand(ctx: AppContext, db: Executor, { user, viewer, row, 
       }
       // The teen's run-out locks go first, so that only a live lock blocks a new one.
       for (const stale of otherLocks) await releaseExpiredLock(ctx, tx, stale, mctx);
+      if (transition === 'lock' && row.status === 'locked') {
+        // Taking over a lock that ran out but was not yet swept: its expiry is recorded as its own
+        // event first, so the previous teen's lost lock is on the record (and told), then the lock
+        // is taken from posted. Null: another request changed the job first and won.
+        const released = await releaseExpiredLock(ctx, tx, row, mctx);
+        if (!released) throw jobTaken();
+        return applyTransition(ctx, tx, released, requireAllowed(released, 'lock', viewer.actor, mctx), viewer.actor, mctx);
+      }
       return applyTransition(ctx, tx, row, decision, viewer.actor, mctx);
     });
   } catch (err) {
