@@ -150,12 +150,16 @@ test('a teen without consent is stopped before the dialog; a teen with consent a
   await expect(newTeen.getByText('Parental consent required')).toBeVisible();
   await expect(newTeen.getByText('You need parental consent before accepting jobs.')).toBeVisible();
   await expect(newTeen.getByRole('alertdialog')).toHaveCount(0);
-  // The details screen offers no lock without consent either.
+  // The details screen shows the lock as to any teen, and its tap stops them the same way.
+  await newTeen.getByRole('button', { name: 'Close toast' }).click();
+  await expect(newTeen.locator('[data-sonner-toast]')).toHaveCount(0);
   await theirCard.getByRole('link', { name: 'Details' }).click();
-  await expect(newTeen.getByRole('region', { name: "You can't lock this job right now" })).toContainText(
-    'You need parental consent before accepting jobs.',
-  );
-  await expect(newTeen.getByRole('button', { name: 'Lock the Job' })).toHaveCount(0);
+  await expect(newTeen.getByText('Locking gives you 15 minutes to decide.')).toBeVisible();
+  await newTeen.getByRole('button', { name: 'Lock the Job' }).click();
+  await expect(newTeen.getByText('Parental consent required')).toBeVisible();
+  await expect(newTeen.getByText('You need parental consent before accepting jobs.')).toBeVisible();
+  await expect(newTeen.getByText('Status: Open')).toBeVisible();
+  await expect(newTeen.getByRole('timer')).toHaveCount(0);
   await newTeen.context().close();
 
   await signInDemoTeen(page);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Leaf, Lock, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { User } from '../../contract/auth';
 import { CATEGORY_LABELS, EQUIPMENT_LABELS } from '../../contract/job-constants';
@@ -8,14 +8,15 @@ import type { Job } from '../../contract/jobs';
 import { formatDistance, formatDuration, formatPay } from '../../domain/format';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
-import { ButtonLink } from '../components/ui/button';
+import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { jobQueries } from '../features/jobs/api';
 import { DemandBadge } from '../features/jobs/demand-badge';
 import { formatDate } from '../features/jobs/format';
-import { JobActionButtons } from '../features/jobs/job-actions';
+import { JOB_ACTIONS, JobActionButtons } from '../features/jobs/job-actions';
+import { LockCountdown, LockExpired } from '../features/jobs/lock-countdown';
+import { checkParentalConsent, needsParentalConsent } from '../features/jobs/parental-consent';
 import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
-import { LockCountdown } from '../features/jobs/lock-countdown';
 import { StatusBadge } from '../features/jobs/status-badge';
 import { ApiError } from '../lib/api';
 
@@ -29,6 +30,11 @@ export default function JobDetailsPage() {
 
 function JobDetails({ id, user }: { id: string; user: User }) {
   const query = useQuery({ ...jobQueries.detail(id), refetchInterval: REFETCH_MS });
+  // Spec 2: once this teen's own countdown reaches zero, 'Lock Expired' stays until they refresh,
+  // though the polled job soon comes back as posted. A release never sets it.
+  const [lockExpired, setLockExpired] = useState(false);
+  // Cleared only once the fresh job is here: the stale one may still show the lock at zero.
+  const refreshAfterExpiry = () => void query.refetch().then(() => setLockExpired(false));
   // A 4xx means the job is gone or no longer visible to this person; other failures keep what we had.
   const gone = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
   if (gone || (query.isError && !query.data)) return <JobNotFound />;
@@ -74,7 +80,11 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           </section>
         )}
 
-        <ActionArea job={job} user={user} onRefresh={() => void query.refetch()} />
+        {lockExpired ? (
+          <LockExpired onRefresh={refreshAfterExpiry} />
+        ) : (
+          <ActionArea job={job} user={user} onLockExpired={() => setLockExpired(true)} onRefresh={refreshAfterExpiry} />
+        )}
         <div className="flex flex-col gap-2">
           <JobActionButtons job={job} only={['start', 'complete', 'verify', 'withdraw', 'cancel']} fullWidth />
           {user.role === 'homeowner' && <PaymentActions job={job} />}
@@ -112,43 +122,44 @@ function JobFacts({ job }: { job: Job }) {
   );
 }
 
-/** Spec 2: the status-dependent action area. Buttons come from the server's `job.actions`. */
-function ActionArea({ job, user, onRefresh }: { job: Job; user: User; onRefresh: () => void }) {
+/** Spec 2: the status-dependent action area. Buttons come from the server's `job.actions`, but for a consent-less teen's lock. */
+function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: User; onLockExpired: () => void; onRefresh: () => void }) {
   const isMine = job.teenId === user.id;
   switch (job.status) {
     case 'posted':
       if (job.actions.includes('lock')) {
         return (
-          <section aria-label="Lock this job" className="space-y-2">
+          <LockOffer>
             <JobActionButtons job={job} only={['lock']} size="lg" fullWidth />
-            <p className="flex items-start gap-2 text-sm text-slate-700">
-              <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              Locking gives you 15 minutes to decide. No one else can take the job while you think it over.
-            </p>
-          </section>
+          </LockOffer>
+        );
+      }
+      // The server offers no lock to a teen without consent (it would refuse one). Spec 2 still
+      // shows them the button, and the tap says why, as the explorer's Accept Job does (spec 5).
+      if (needsParentalConsent(user)) {
+        return (
+          <LockOffer>
+            <Button variant={JOB_ACTIONS.lock.variant} size="lg" className="w-full" onClick={() => checkParentalConsent(user)}>
+              {JOB_ACTIONS.lock.label}
+            </Button>
+          </LockOffer>
         );
       }
       if (user.role === 'teen') {
-        return (
-          <Notice title="You can't lock this job right now">
-            {user.parentalConsentStatus !== 'approved'
-              ? 'You need parental consent before accepting jobs.'
-              : 'This job cannot be locked right now. Refresh to see its latest status.'}
-          </Notice>
-        );
+        return <Notice title="You can't lock this job right now">This job cannot be locked right now. Refresh to see its latest status.</Notice>;
       }
       return null;
     case 'locked':
       if (isMine && job.lockExpiresAt) {
         return (
-          <LockCountdown lockExpiresAt={job.lockExpiresAt} onRefresh={onRefresh}>
+          <LockCountdown lockExpiresAt={job.lockExpiresAt} onExpire={onLockExpired} onRefresh={onRefresh}>
             <JobActionButtons job={job} only={['finalize', 'release']} size="lg" fullWidth />
           </LockCountdown>
         );
       }
       return (
         <Notice title="Job Temporarily Locked">
-          Another teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.
+          {user.role === 'teen' ? 'Another teen' : 'A teen'} is deciding on this job. If they don't accept it within 15 minutes, it opens up again.
         </Notice>
       );
     case 'accepted':
@@ -162,6 +173,19 @@ function ActionArea({ job, user, onRefresh }: { job: Job; user: User; onRefresh:
     default:
       return null;
   }
+}
+
+/** Spec 2: the lock button with its note on the 15 minutes. */
+function LockOffer({ children }: { children: ReactNode }) {
+  return (
+    <section aria-label="Lock this job" className="space-y-2">
+      {children}
+      <p className="flex items-start gap-2 text-sm text-slate-700">
+        <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        Locking gives you 15 minutes to decide. No one else can take the job while you think it over.
+      </p>
+    </section>
+  );
 }
 
 function Notice({ title, tone = 'info', children }: { title: string; tone?: 'info' | 'success'; children: ReactNode }) {

@@ -58,8 +58,8 @@ interface PostJobDraft {
   equipment: Equipment[];
 }
 
-/** Spec 5: these must be filled before anything is sent. */
-const REQUIRED = ['title', 'description', 'category', 'payAmount', 'estimatedDuration'] as const;
+/** Spec 5: these must be filled before anything is sent; the server also needs the ZIP code. */
+const REQUIRED = ['title', 'description', 'category', 'payAmount', 'estimatedDuration', 'zipCode'] as const;
 
 type FieldErrors = Partial<Record<keyof PostJobDraft, string>>;
 
@@ -187,7 +187,7 @@ function PostJobForm({ user }: { user: User }) {
         </div>
         <HeldPaymentNotice payAmount={payAmount} />
         <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location} {...register('location')} />
-        <ZipCodeField error={errors.zipCode} {...register('zipCode')} />
+        <ZipCodeField aria-required="true" error={errors.zipCode} {...register('zipCode')} />
         <TextareaField
           label="Safety notes (optional)"
           rows={3}

@@ -3,10 +3,11 @@ import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import { formatDuration, formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
-import { serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAcceptJob } from './api';
+import { checkParentalConsent } from './parental-consent';
 
 // The dialog library is only needed once someone taps Accept Job: keep it off the explorer's first load.
 const loadDialog = () => import('../../components/ui/dialog');
@@ -22,11 +23,7 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   // On the server-rendered explorer, a tap before hydration would do nothing: not tappable until then.
   const hydrated = useHydrated();
   const onClick = () => {
-    if (user.parentalConsentStatus !== 'approved') {
-      notify.error('Parental consent required', 'You need parental consent before accepting jobs.');
-      return;
-    }
-    setOpen(true);
+    if (checkParentalConsent(user)) setOpen(true);
   };
   // The promise, unlike mutate()'s callbacks, settles even when the card is gone by then (the list
   // refetched and the job, now locked, left it), so the person always hears how it went.
@@ -35,7 +32,14 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
       .mutateAsync({ jobId: job.id, userId: user.id })
       .then(
         () => notify.success('Job Accepted!', 'A Yardly coordinator will contact you soon.'),
-        (error: unknown) => notify.error('Failed to accept job', serverMessage(error) ?? 'This job may have already been taken. Please try another.'),
+        (error: unknown) =>
+          notify.error(
+            'Failed to accept job',
+            // Spec 8: a refusal says the server's reason; a call that never got an answer asks to try again.
+            error instanceof ApiError
+              ? (serverMessage(error) ?? 'This job may have already been taken. Please try another.')
+              : 'Error accepting job. Please try again.',
+          ),
       )
       .finally(() => setOpen(false));
   return (

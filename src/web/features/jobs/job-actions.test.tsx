@@ -1,68 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobAction } from '../../../contract/jobs';
-import { AuthProvider, USER_STORAGE_KEY } from '../../lib/auth';
 import { JobActionButtons } from './job-actions';
+import { json, makeJob, renderSignedIn, TEEN } from './test-fixtures';
 
-const TEEN = {
-  id: '11111111-1111-4111-8111-111111111111',
-  fullName: 'Maya Lopez',
-  username: 'maya',
-  email: 'maya@example.com',
-  role: 'teen',
-  zipCode: '02139',
-  isAvailable: true,
-  parentalConsentStatus: 'approved',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-const job = (actions: JobAction[], status: Job['status'] = 'accepted', blockedActions: Job['blockedActions'] = []): Job => ({
-  id: '22222222-2222-4222-8222-222222222222',
-  title: 'Rake the front yard',
-  description: 'Leaves.',
-  status,
-  payAmount: '40.00',
-  estimatedDuration: 90,
-  location: null,
-  zipCode: '02139',
-  distance: 0,
-  photos: [],
-  safetyNotes: null,
-  category: 'leaf_raking',
-  physicalDemands: 'medium',
-  equipment: [],
-  coordinatorSupervised: true,
-  homeownerId: '33333333-3333-4333-8333-333333333333',
-  teenId: TEEN.id,
-  lockExpiresAt: null,
-  createdAt: '2026-06-15T12:00:00.000Z',
-  acceptedAt: null,
-  startedAt: null,
-  completedAt: null,
-  verifiedAt: null,
-  cancelledAt: null,
-  actions,
-  blockedActions,
-  payment: 'held',
-});
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const job = (actions: JobAction[], status: Job['status'] = 'accepted', blockedActions: Job['blockedActions'] = []): Job => makeJob({ actions, status, blockedActions });
 
 function renderButtons(subject: Job, only?: JobAction[]) {
-  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(TEEN));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <div role="group" aria-label="Job actions">
-          <JobActionButtons job={subject} only={only} />
-        </div>
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>,
+  renderSignedIn(
+    <div role="group" aria-label="Job actions">
+      <JobActionButtons job={subject} only={only} />
+    </div>,
+    TEEN,
   );
   return { user: userEvent.setup(), buttons: () => within(screen.getByRole('group', { name: 'Job actions' })).queryAllByRole('button') };
 }

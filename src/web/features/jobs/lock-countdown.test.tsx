@@ -11,9 +11,9 @@ describe('LockCountdown', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const renderLock = (secondsLeft: number, onRefresh = vi.fn()) =>
+  const renderLock = (secondsLeft: number, { onExpire = vi.fn(), onRefresh = vi.fn() } = {}) =>
     render(
-      <LockCountdown lockExpiresAt={new Date(NOW.getTime() + secondsLeft * 1000).toISOString()} onRefresh={onRefresh}>
+      <LockCountdown lockExpiresAt={new Date(NOW.getTime() + secondsLeft * 1000).toISOString()} onExpire={onExpire} onRefresh={onRefresh}>
         <button type="button">Accept Job</button>
       </LockCountdown>,
     );
@@ -33,11 +33,15 @@ describe('LockCountdown', () => {
     expect(screen.getByRole('button', { name: 'Accept Job' })).toBeInTheDocument();
   });
 
-  it('shows Lock Expired at zero, without the actions, and refreshes on request', () => {
+  it('shows Lock Expired at zero, without the actions, tells the screen once, and refreshes on request', () => {
+    const onExpire = vi.fn();
     const onRefresh = vi.fn();
-    renderLock(2, onRefresh);
+    renderLock(2, { onExpire, onRefresh });
     expect(screen.getByRole('timer')).toHaveTextContent('0:02');
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(onExpire).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(onExpire).toHaveBeenCalledOnce();
     expect(screen.getByRole('heading', { name: 'Lock Expired' })).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Job' })).not.toBeInTheDocument();

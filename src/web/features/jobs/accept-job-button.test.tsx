@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../contract/auth';
+import { AcceptJobButton } from './accept-job-button';
+import { json, makeJob, renderSignedIn, TEEN } from './test-fixtures';
+
+const OPEN_JOB = makeJob({ status: 'posted', teenId: null, actions: ['lock'] });
+const jobCalls = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/jobs/'));
+
+describe('AcceptJobButton', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  /** What the job endpoints do; /api/auth/me always confirms the signed-in teen. */
+  const answerJobCalls = (answer: () => Promise<Response>) =>
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, TEEN) : answer()));
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function confirmAccept(user: User = TEEN) {
+    renderSignedIn(<AcceptJobButton job={OPEN_JOB} user={user} />, user);
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Accept Job' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept this job?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Yes, Accept Job' }));
+  }
+
+  it('stops a teen without approved consent with the toast, before any dialog or call', async () => {
+    answerJobCalls(async () => json(200, OPEN_JOB));
+    const teen = { ...TEEN, parentalConsentStatus: 'pending' } as const;
+    renderSignedIn(<AcceptJobButton job={OPEN_JOB} user={teen} />, teen);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept Job' }));
+    expect(await screen.findByText('Parental consent required')).toBeInTheDocument();
+    expect(screen.getByText('You need parental consent before accepting jobs.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(jobCalls(fetchMock)).toEqual([]);
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    answerJobCalls(async () => json(409, { code: 'JOB_NOT_AVAILABLE', message: 'This job may have already been taken. Please try another.' }));
+    await confirmAccept();
+    expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+    expect(screen.getByText('This job may have already been taken. Please try another.')).toBeInTheDocument();
+  });
+
+  it('asks to try again when the call never got an answer', async () => {
+    answerJobCalls(() => Promise.reject(new TypeError('Failed to fetch')));
+    await confirmAccept();
+    expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+    expect(screen.getByText('Error accepting job. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('This job may have already been taken. Please try another.')).not.toBeInTheDocument();
+    expect(jobCalls(fetchMock)[0]?.[0]).toBe(`/api/jobs/${OPEN_JOB.id}/accept`);
+  });
+});

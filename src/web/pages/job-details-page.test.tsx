@@ -1,0 +1,136 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../contract/auth';
+import type { Job } from '../../contract/jobs';
+import { HOMEOWNER, json, makeJob, renderSignedIn, TEEN } from '../features/jobs/test-fixtures';
+import JobDetailsPage from './job-details-page';
+
+const NOW = new Date('2026-06-15T16:00:00Z');
+const OTHER_TEEN_ID = '44444444-4444-4444-8444-444444444444';
+const JOB_URL = `/api/jobs/${makeJob().id}`;
+
+const openJob = (actions: Job['actions'] = ['lock']) => makeJob({ status: 'posted', teenId: null, actions });
+const lockedBy = (teenId: string, secondsLeft: number, actions: Job['actions'] = []) =>
+  makeJob({ status: 'locked', teenId, lockExpiresAt: new Date(Date.now() + secondsLeft * 1000).toISOString(), actions });
+
+describe('JobDetailsPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  /** The job GET /api/jobs/{id} answers with now; tests change it to play the server. */
+  let served: Job;
+  let signedIn: User;
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(200, signedIn);
+      if (url === JOB_URL && !init?.method) return json(200, served);
+      if (url === `${JOB_URL}/release-lock`) return json(200, (served = openJob()));
+      return json(500, { message: 'unexpected' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  const jobFetches = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(JOB_URL));
+
+  async function renderDetails(user: User, job: Job) {
+    signedIn = user;
+    served = job;
+    renderSignedIn(
+      <MemoryRouter initialEntries={[`/job/${job.id}`]}>
+        <Routes>
+          <Route path="/job/:id" element={<JobDetailsPage />} />
+        </Routes>
+      </MemoryRouter>,
+      user,
+    );
+    await screen.findByRole('heading', { name: job.title });
+  }
+
+  describe("a teen's own lock", () => {
+    beforeEach(() => {
+      // Timers move with real time (so Testing Library's waits run) and can be moved on at will.
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.setSystemTime(NOW);
+    });
+
+    it('keeps Lock Expired after the polled job comes back posted, until Refresh Page', async () => {
+      await renderDetails(TEEN, lockedBy(TEEN.id, 5, ['finalize', 'release']));
+      expect(screen.getByRole('timer', { name: 'Time left on your lock' })).toBeInTheDocument();
+
+      // The server expires the lock; the countdown reaches zero, then the 10 s poll brings the job back open.
+      served = openJob();
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(screen.getByRole('heading', { name: 'Lock Expired' })).toBeInTheDocument();
+      const fetchesBeforePoll = jobFetches().length;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(jobFetches().length).toBeGreaterThan(fetchesBeforePoll);
+      expect(await screen.findByText('Open')).toHaveTextContent('Status: Open');
+      expect(screen.getByRole('heading', { name: 'Lock Expired' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
+      expect(await screen.findByRole('button', { name: 'Lock the Job' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Lock Expired' })).not.toBeInTheDocument();
+    });
+
+    it('shows the job open again, not Lock Expired, after the teen releases the lock', async () => {
+      await renderDetails(TEEN, lockedBy(TEEN.id, 5, ['finalize', 'release']));
+      fireEvent.click(screen.getByRole('button', { name: 'Release Lock' }));
+      expect(await screen.findByRole('button', { name: 'Lock the Job' })).toBeInTheDocument();
+      // Past the moment the released lock would have run out.
+      await act(() => vi.advanceTimersByTimeAsync(16_000));
+      expect(screen.getByRole('button', { name: 'Lock the Job' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Lock Expired' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('an open job', () => {
+    it('offers a teen without consent the lock and its note, and the tap only says consent is needed', async () => {
+      await renderDetails({ ...TEEN, parentalConsentStatus: 'none' }, openJob([]));
+      expect(screen.getByText(/Locking gives you 15 minutes to decide\./)).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Lock the Job' }));
+      expect(await screen.findByText('Parental consent required')).toBeInTheDocument();
+      expect(screen.getByText('You need parental consent before accepting jobs.')).toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    });
+
+    it("tells a consented teen the server offers no lock to that it can't be locked now", async () => {
+      await renderDetails(TEEN, openJob([]));
+      expect(screen.getByRole('region', { name: "You can't lock this job right now" })).toHaveTextContent(
+        'This job cannot be locked right now. Refresh to see its latest status.',
+      );
+      expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
+    });
+
+    it('offers a homeowner no lock', async () => {
+      await renderDetails(HOMEOWNER, openJob([]));
+      expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Locking gives you 15 minutes/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe("another teen's lock", () => {
+    const notice = () => screen.getByRole('region', { name: 'Job Temporarily Locked' });
+
+    it('tells a teen another teen is deciding', async () => {
+      await renderDetails(TEEN, lockedBy(OTHER_TEEN_ID, 600));
+      expect(notice()).toHaveTextContent("Another teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.");
+    });
+
+    it.each([
+      ['a homeowner', HOMEOWNER],
+      ['a coordinator', { ...HOMEOWNER, role: 'coordinator' } as const],
+      ['an admin', { ...HOMEOWNER, role: 'admin' } as const],
+    ])('tells %s a teen is deciding', async (_who, user) => {
+      await renderDetails(user, lockedBy(OTHER_TEEN_ID, 600));
+      expect(notice()).toHaveTextContent("A teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.");
+      expect(notice()).not.toHaveTextContent('Another teen');
+    });
+  });
+});

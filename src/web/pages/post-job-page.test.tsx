@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOMEOWNER, json, makeJob, renderSignedIn } from '../features/jobs/test-fixtures';
+import PostJobPage from './post-job-page';
+
+describe('PostJobPage', () => {
+  // No home ZIP code, so the form starts with the ZIP code empty.
+  const homeowner = { ...HOMEOWNER, zipCode: null };
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(200, homeowner);
+      if (url === '/api/payments/policy') return json(200, { platformFeePercent: 10 });
+      if (url === '/api/jobs' && init?.method === 'POST') return json(201, makeJob({ status: 'posted', teenId: null }));
+      return json(500, { message: 'unexpected' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/jobs' && init?.method === 'POST');
+
+  async function fillAllButZip() {
+    renderSignedIn(
+      <MemoryRouter initialEntries={['/post-job']}>
+        <Routes>
+          <Route path="/post-job" element={<PostJobPage />} />
+          <Route path="/homeowner-dashboard" element={<h1>Dashboard</h1>} />
+        </Routes>
+      </MemoryRouter>,
+      homeowner,
+    );
+    const person = userEvent.setup();
+    await person.type(await screen.findByLabelText('Job title'), 'Rake the front yard');
+    await person.type(screen.getByLabelText('Description'), 'Leaves from two maples.');
+    await person.selectOptions(screen.getByLabelText('Category'), 'Leaf Raking');
+    await person.type(screen.getByLabelText('Pay ($)'), '45');
+    await person.selectOptions(screen.getByLabelText('Estimated duration'), '1.5 hours');
+    return person;
+  }
+
+  it('marks the ZIP code required and, when it is empty, says Missing information without posting', async () => {
+    const person = await fillAllButZip();
+    const zip = screen.getByLabelText('ZIP code');
+    expect(zip).toHaveValue('');
+    expect(zip).toHaveAttribute('aria-required', 'true');
+    await person.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findByText('Missing information')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription(expect.stringContaining('This field is required.'));
+    expect(screen.getByLabelText('Job title')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Failed to post job')).not.toBeInTheDocument();
+    expect(posts()).toEqual([]);
+  });
+
+  it('posts once the ZIP code is filled in too', async () => {
+    const person = await fillAllButZip();
+    await person.type(screen.getByLabelText('ZIP code'), '02139');
+    await person.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findByText('Job posted successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toMatchObject({ zipCode: '02139', payAmount: '45.00', estimatedDuration: 90 });
+  });
+});
