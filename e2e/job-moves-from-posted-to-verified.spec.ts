@@ -82,6 +82,7 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
     await expect(queued.getByText(/^Completed /)).toBeVisible();
     await expect(queued.getByText('Location: Oxford St')).toBeVisible();
     await queued.getByRole('button', { name: 'Verify Work' }).click();
+    await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
     await expect(coordinator.getByText('Work verified')).toBeVisible();
     await expect(queued).toHaveCount(0);
   } else {

@@ -32,6 +32,7 @@ test('the bell lights up live when the coordinator verifies the teen’s job, an
   await coordinator.goto('/verification');
   const queued = coordinator.getByRole('region', { name: 'Waiting for Verification' }).getByRole('article', { name: job.title });
   await queued.getByRole('button', { name: 'Verify Work' }).click();
+  await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
   await expect(coordinator.getByText('Work verified')).toBeVisible();
   await coordinator.context().close();
 

@@ -6,6 +6,7 @@ import { ButtonLink } from '../components/ui/button';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
+import { PaymentActions } from '../features/payments/payment-actions';
 
 /** Spec 2, Active Jobs: the user's accepted, in-progress, completed and verified jobs. */
 export default function ActiveJobsPage() {
@@ -35,6 +36,8 @@ export default function ActiveJobsPage() {
                 renderJob={(job) => (
                   <JobCard job={job} show={['status', 'hint', 'description', 'duration', 'distance']}>
                     <JobActionButtons job={job} only={['start', 'complete', 'withdraw', 'cancel']} size="sm" />
+                    {/* A verified job reads 'Ready for payment' here: the homeowner can release it where they read that. */}
+                    {!isTeen && <PaymentActions job={job} />}
                   </JobCard>
                 )}
               />

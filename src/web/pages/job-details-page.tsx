@@ -142,6 +142,10 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
             <Button variant={JOB_ACTIONS.lock.variant} size="lg" className="w-full" onClick={() => checkParentalConsent(user)}>
               {JOB_ACTIONS.lock.label}
             </Button>
+            {/* The way out of the refusal, next to it: without it a new teen meets a dead end. */}
+            <ButtonLink to="/parental-consent" variant="secondary" className="w-full">
+              Ask a Parent for Consent
+            </ButtonLink>
           </LockOffer>
         );
       }

@@ -56,6 +56,21 @@ describe('PostJobPage', () => {
     expect(screen.getByLabelText('Job title')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('Failed to post job')).not.toBeInTheDocument();
     expect(posts()).toEqual([]);
+    // On a phone the button sits far below the field: the person is taken to it.
+    expect(zip).toHaveFocus();
+  });
+
+  it('names the first check a pay fails, and takes the person to it', async () => {
+    const person = await fillAllButZip();
+    await person.type(screen.getByLabelText('ZIP code'), '02139');
+    const pay = screen.getByLabelText('Pay ($)');
+    await person.clear(pay);
+    await person.type(pay, '7.5');
+    await person.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findByText('Failed to post job')).toBeInTheDocument();
+    expect(pay).toHaveAccessibleDescription(expect.stringContaining('Pay must be between $15 and $500'));
+    expect(pay).toHaveFocus();
+    expect(posts()).toEqual([]);
   });
 
   it('posts once the ZIP code is filled in too', async () => {

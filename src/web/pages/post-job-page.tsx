@@ -66,6 +66,27 @@ type FieldErrors = Partial<Record<keyof PostJobDraft, string>>;
 /** The first segment of a validation issue's path ('equipment.0' -> 'equipment'). */
 const fieldOf = (path: string) => path.split('.')[0] as keyof PostJobDraft;
 
+/** The fields top to bottom, as the form shows them. */
+const FIELD_ORDER: readonly (keyof PostJobDraft)[] = [
+  'title',
+  'description',
+  'category',
+  'payAmount',
+  'estimatedDuration',
+  'location',
+  'zipCode',
+  'safetyNotes',
+  'physicalDemands',
+  'equipment',
+];
+
+/** One message a field: the first check it failed ($7.50 is first below $15, then off the step). */
+function errorsOf(issues: { field: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of issues) errors[fieldOf(field)] ??= message;
+  return errors;
+}
+
 export default function PostJobPage() {
   return <RequireRole roles={['homeowner']}>{(user) => <PostJobForm user={user} />}</RequireRole>;
 }
@@ -74,7 +95,7 @@ function PostJobForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const createJob = useCreateJob();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { register, handleSubmit, control } = useForm<PostJobDraft>({
+  const { register, handleSubmit, control, setFocus } = useForm<PostJobDraft>({
     defaultValues: {
       title: '',
       description: '',
@@ -91,15 +112,21 @@ function PostJobForm({ user }: { user: User }) {
 
   const payAmount = useWatch({ control, name: 'payAmount' });
 
-  const failed = (fieldErrors: FieldErrors) => {
+  /** Marks the fields and takes the person to the first one: on a phone the button sits far below it. */
+  const showErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+    if (first) setFocus(first);
+  };
+  const failed = (fieldErrors: FieldErrors) => {
+    showErrors(fieldErrors);
     notify.error('Failed to post job', 'Please check your information and try again.');
   };
 
   const onSubmit = handleSubmit((draft) => {
     const missing = REQUIRED.filter((key) => !draft[key].trim());
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((key) => [key, 'This field is required.'])));
+      showErrors(Object.fromEntries(missing.map((key) => [key, 'This field is required.'])));
       notify.error('Missing information', 'Please fill in all required fields.');
       return;
     }
@@ -120,7 +147,7 @@ function PostJobForm({ user }: { user: User }) {
     // The server checks the same schema; checking here first saves a round trip.
     const checked = CreateJobRequestSchema.safeParse(payload);
     if (!checked.success) {
-      failed(Object.fromEntries(checked.error.issues.map((issue) => [fieldOf(issue.path.join('.')), issue.message])));
+      failed(errorsOf(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))));
       return;
     }
     setErrors({});
@@ -131,7 +158,7 @@ function PostJobForm({ user }: { user: User }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.details?.length) {
-          failed(Object.fromEntries(error.details.map((detail) => [fieldOf(detail.field), detail.message])));
+          failed(errorsOf(error.details));
         } else if (error instanceof ApiError && error.code === 'ZIP_NOT_SERVED') {
           failed({ zipCode: error.message });
         } else {

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../contract/auth';
@@ -7,6 +8,23 @@ import { json, makeJob, renderSignedIn, TEEN } from './test-fixtures';
 
 const OPEN_JOB = makeJob({ status: 'posted', teenId: null, actions: ['lock'] });
 const jobCalls = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/jobs/'));
+
+/**
+ * The button on a card of a list that drops the card when a live update says the job was locked;
+ * returns the drop.
+ */
+function renderListedCard(): () => void {
+  let drop = () => {};
+  function ListedCard() {
+    const [listed, setListed] = useState(true);
+    useEffect(() => {
+      drop = () => setListed(false);
+    }, []);
+    return listed ? <AcceptJobButton job={OPEN_JOB} user={TEEN} /> : null;
+  }
+  renderSignedIn(<ListedCard />, TEEN);
+  return () => drop();
+}
 
 describe('AcceptJobButton', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -43,6 +61,25 @@ describe('AcceptJobButton', () => {
     await confirmAccept();
     expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
     expect(screen.getByText('This job may have already been taken. Please try another.')).toBeInTheDocument();
+  });
+
+  it('says the job was taken when its card leaves the list while the teen is still deciding', async () => {
+    answerJobCalls(async () => json(200, OPEN_JOB));
+    const dropCard = renderListedCard();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept Job' }));
+    await screen.findByRole('alertdialog', { name: 'Accept this job?' });
+    act(() => dropCard());
+    expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+    expect(screen.getByText('This job may have already been taken. Please try another.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(jobCalls(fetchMock)).toEqual([]);
+  });
+
+  it('says nothing when a card leaves the list with no dialog open', async () => {
+    const dropCard = renderListedCard();
+    act(() => dropCard());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Failed to accept job')).not.toBeInTheDocument();
   });
 
   it('asks to try again when the call never got an answer', async () => {

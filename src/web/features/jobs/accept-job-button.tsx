@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import { formatDuration, formatPay } from '../../../domain/format';
@@ -8,6 +8,9 @@ import { notify } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAcceptJob } from './api';
 import { checkParentalConsent } from './parental-consent';
+
+/** Spec 8's words for a job another teen got to first. */
+const TAKEN = 'This job may have already been taken. Please try another.';
 
 // The dialog library is only needed once someone taps Accept Job: keep it off the explorer's first load.
 const loadDialog = () => import('../../components/ui/dialog');
@@ -25,6 +28,18 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   const onClick = () => {
     if (checkParentalConsent(user)) setOpen(true);
   };
+  // Live updates take a card off the list the moment another teen locks its job. A teen still
+  // reading the confirmation then sees it vanish: say why. (Once confirmed, the call's answer does.)
+  const deciding = useRef(false);
+  useEffect(() => {
+    deciding.current = open && !accept.isPending;
+  });
+  useEffect(
+    () => () => {
+      if (deciding.current) notify.error('Failed to accept job', TAKEN);
+    },
+    [],
+  );
   // The promise, unlike mutate()'s callbacks, settles even when the card is gone by then (the list
   // refetched and the job, now locked, left it), so the person always hears how it went.
   const onConfirm = () =>
@@ -37,7 +52,7 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
             'Failed to accept job',
             // Spec 8: a refusal says the server's reason; a call that never got an answer asks to try again.
             error instanceof ApiError
-              ? (serverMessage(error) ?? 'This job may have already been taken. Please try another.')
+              ? (serverMessage(error) ?? TAKEN)
               : 'Error accepting job. Please try again.',
           ),
       )

@@ -77,6 +77,13 @@ export const JOB_ACTIONS: Record<JobAction, ActionSpec> = {
     variant: 'primary',
     success: ['Work verified', 'The homeowner can now release payment.'],
     failureTitle: 'Failed to Verify Work',
+    // Verifying is what lets the held pay go to the teen: one stray tap must not do it.
+    confirm: {
+      title: 'Verify this work?',
+      description: 'You confirm the work was done as posted. The homeowner can then release the held pay to the teen.',
+      confirmLabel: 'Verify Work',
+      cancelLabel: 'Not Yet',
+    },
   },
   pay: {
     label: 'Release Payment',
