@@ -41,7 +41,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
   if (!query.data) {
     return (
       <>
-        <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+        <PageHeader title="Job Details" backTo="/jobs" returnToPrevious />
         <p role="status" className="p-6 text-center text-slate-700">
           Loading job...
         </p>
@@ -51,7 +51,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
   const job = query.data;
   return (
     <>
-      <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+      <PageHeader title="Job Details" backTo="/jobs" returnToPrevious />
       <div className="space-y-4 p-4">
         <section aria-labelledby="job-title" className="space-y-3">
           <StatusBadge status={job.status} withHint />
@@ -208,7 +208,7 @@ function Notice({ title, tone = 'info', children }: { title: string; tone?: 'inf
 function JobNotFound() {
   return (
     <>
-      <PageHeader title="Job Details" backTo="/jobs" backLabel="Back to jobs" />
+      <PageHeader title="Job Details" backTo="/jobs" returnToPrevious />
       <div className="space-y-4 p-6 text-center">
         <h2 className="text-xl font-bold text-slate-900">Job not found</h2>
         <p className="text-slate-700">This job may have been removed, or it is no longer open to you.</p>
