@@ -98,7 +98,7 @@ describe('JobDetailsPage', () => {
       expect(await screen.findByText('Parental consent required')).toBeInTheDocument();
       expect(screen.getByText('You need parental consent before accepting jobs.')).toBeInTheDocument();
       expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
-      expect(screen.getByRole('link', { name: 'Ask a Parent for Consent' })).toHaveAttribute('href', '/parental-consent');
+      expect(screen.getByRole('link', { name: 'Get Parental Consent' })).toHaveAttribute('href', '/parental-consent');
     });
 
     it("tells a consented teen the server offers no lock to that it can't be locked now", async () => {

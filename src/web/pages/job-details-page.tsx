@@ -11,6 +11,7 @@ import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { jobQueries } from '../features/jobs/api';
+import { ParentalConsentLink } from '../features/consent/parental-consent-link';
 import { DemandBadge } from '../features/jobs/demand-badge';
 import { formatDate } from '../features/jobs/format';
 import { JOB_ACTIONS, JobActionButtons } from '../features/jobs/job-actions';
@@ -143,9 +144,7 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
               {JOB_ACTIONS.lock.label}
             </Button>
             {/* The way out of the refusal, next to it: without it a new teen meets a dead end. */}
-            <ButtonLink to="/parental-consent" variant="secondary" className="w-full">
-              Ask a Parent for Consent
-            </ButtonLink>
+            <ParentalConsentLink status={user.parentalConsentStatus} variant="secondary" />
           </LockOffer>
         );
       }

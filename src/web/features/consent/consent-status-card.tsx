@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import type { TeenConsent } from '../../../contract/consent';
-import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConsentStatusBadge, useTeenConsent } from './consent-status';
+import { ParentalConsentLink } from './parental-consent-link';
 
 /** What the teen is told about their consent, by status. */
 export function consentSummary(consent: TeenConsent): string {
@@ -39,9 +39,7 @@ export function ConsentStatusCard({ userId }: { userId: string }) {
         {!approved && (
           <>
             <p className="text-sm text-slate-700">{consentSummary(data)}</p>
-            <ButtonLink to="/parental-consent" className="w-full">
-              {data.status === 'pending' ? 'View Consent Status' : 'Get Parental Consent'}
-            </ButtonLink>
+            <ParentalConsentLink status={data.status} />
           </>
         )}
       </section>
