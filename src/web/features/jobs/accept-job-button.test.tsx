@@ -75,6 +75,19 @@ describe('AcceptJobButton', () => {
     expect(jobCalls(fetchMock)).toEqual([]);
   });
 
+  it('lets the answer speak when the card leaves the list after the teen confirmed', async () => {
+    answerJobCalls(async () => json(200, OPEN_JOB));
+    const dropCard = renderListedCard();
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Accept Job' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept this job?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Yes, Accept Job' }));
+    // The teen's own lock is what takes the card off the list.
+    act(() => dropCard());
+    expect(await screen.findByText('Job Accepted!')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to accept job')).not.toBeInTheDocument();
+  });
+
   it('says nothing when a card leaves the list with no dialog open', async () => {
     const dropCard = renderListedCard();
     act(() => dropCard());

@@ -25,15 +25,17 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   const accept = useAcceptJob();
   // On the server-rendered explorer, a tap before hydration would do nothing: not tappable until then.
   const hydrated = useHydrated();
-  const onClick = () => {
-    if (checkParentalConsent(user)) setOpen(true);
-  };
-  // Live updates take a card off the list the moment another teen locks its job. A teen still
-  // reading the confirmation then sees it vanish: say why. (Once confirmed, the call's answer does.)
+  // True while the confirmation is open and unanswered. Live updates take a card off the list the
+  // moment another teen locks its job: a teen still reading the confirmation then sees it vanish, so
+  // say why. Once confirmed, the call's answer speaks instead.
   const deciding = useRef(false);
-  useEffect(() => {
-    deciding.current = open && !accept.isPending;
-  });
+  const showConfirmation = (next: boolean) => {
+    deciding.current = next;
+    setOpen(next);
+  };
+  const onClick = () => {
+    if (checkParentalConsent(user)) showConfirmation(true);
+  };
   useEffect(
     () => () => {
       if (deciding.current) notify.error('Failed to accept job', TAKEN);
@@ -42,7 +44,8 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
   );
   // The promise, unlike mutate()'s callbacks, settles even when the card is gone by then (the list
   // refetched and the job, now locked, left it), so the person always hears how it went.
-  const onConfirm = () =>
+  const onConfirm = () => {
+    deciding.current = false;
     void accept
       .mutateAsync({ jobId: job.id, userId: user.id })
       .then(
@@ -57,6 +60,7 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
           ),
       )
       .finally(() => setOpen(false));
+  };
   return (
     <>
       {/* Fetching the dialog as a finger or pointer lands hides the fetch behind the tap. */}
@@ -67,7 +71,7 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
         <Suspense fallback={null}>
           <ConfirmDialog
             open
-            onOpenChange={(next) => !accept.isPending && setOpen(next)}
+            onOpenChange={(next) => !accept.isPending && showConfirmation(next)}
             title="Accept this job?"
             description={
               <>
