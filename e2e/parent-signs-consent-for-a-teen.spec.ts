@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, freshPerson, signIn } from './support/accounts';
-import { expectNoAccessibilityViolations } from './support/axe';
+import { expectAccessibleOnceToastsAreGone, expectNoAccessibilityViolations } from './support/axe';
 import { openExplorer, postJob } from './support/jobs';
 import { linkIn, waitForMail } from './support/mail';
-
-/** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
-async function expectAccessibleOnceToastsAreGone(page: Page): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoAccessibilityViolations(page);
-}
 
 /** A new teen, signed in on `page`, on the teen dashboard. */
 async function newTeen(page: Page) {
@@ -18,6 +12,7 @@ async function newTeen(page: Page) {
   expect(registered.status(), await registered.text()).toBe(201);
   await signIn(page, teen.email, teen.password);
   await expect(page).toHaveURL(/\/teen-dashboard$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
   return teen;
 }
 
@@ -108,6 +103,7 @@ test('a teen sends the consent form, the parent signs from the email, the teen a
   await parent.getByLabel(`${teen.fullName}'s date of birth`).fill('2010-03-02');
   await parent.getByRole('button', { name: 'Sign Consent' }).click();
   await expect(parent.getByRole('heading', { name: 'Consent given' })).toBeVisible();
+  await expect(parent.getByText('Consent signed')).toBeVisible();
   await expect(parent.getByText('You signed as Rosa Lopez on')).toBeVisible();
   await expectAccessibleOnceToastsAreGone(parent);
 
@@ -197,6 +193,7 @@ test('an admin sees the signature evidence, and the admin screen passes WCAG 2 A
 
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
   const item = page.getByRole('listitem', { name: `Consent for ${teen.fullName}` });
   await expect(item.getByText('Approved', { exact: true })).toBeVisible();
   await expect(item.getByText(`Parent: Ana Ruiz · ${parentEmail} · 617-555-0100`)).toBeVisible();

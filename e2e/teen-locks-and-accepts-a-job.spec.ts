@@ -1,6 +1,6 @@
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, freshPerson, signIn } from './support/accounts';
-import { expectNoAccessibilityViolations } from './support/axe';
+import { expectAccessibleOnceToastsAreGone } from './support/axe';
 import { openExplorer, postJob, releaseLocksOf, signedInPage } from './support/jobs';
 
 // A teen holds one live lock at a time: the journeys of this file, all the demo teen's, run one after
@@ -10,12 +10,6 @@ test.describe.configure({ mode: 'default' });
 test.afterEach(async ({ request }) => {
   await releaseLocksOf(request, DEMO.teen);
 });
-
-/** Sonner's rich-colour toasts miss AA contrast (reported); screens are checked once they are gone. */
-async function expectAccessibleOnceToastsAreGone(page: Page): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoAccessibilityViolations(page);
-}
 
 /** A signed-in page for a new teen without parental consent, in its own browser context. */
 async function newTeenWithoutConsent(browser: Browser, baseURL: string | undefined): Promise<Page> {
