@@ -35,9 +35,14 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * The one error body of every route. `message` is what a person reads; `code` is what code branches
+ * on; `fields` names each input that was refused with the first thing wrong with it, in the order the
+ * checks ran (a form puts each under its field and focuses the first).
+ */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

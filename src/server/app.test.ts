@@ -76,7 +76,7 @@ describe('buildApp', () => {
       expect(nul.json()).toEqual({
         code: 'VALIDATION_FAILED',
         message: 'password: Text cannot contain a NUL character',
-        details: [{ field: 'password', message: 'Text cannot contain a NUL character' }],
+        fields: { password: 'Text cannot contain a NUL character' },
       });
       await app.close();
     } finally {

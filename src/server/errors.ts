@@ -6,7 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { field: string; message: string }[],
+    /** Each refused input with what is wrong with it (ErrorBody's `fields`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

@@ -18,7 +18,7 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const createdAt = new Date(at ?? '');
   const time = createdAt.getTime();
   if (!id || !UUID.test(id) || !(time >= EARLIEST && time < LATEST)) {
-    throw new AppError('VALIDATION_FAILED', 'cursor: Invalid cursor', [{ field: 'cursor', message: 'Invalid cursor' }]);
+    throw new AppError('VALIDATION_FAILED', 'cursor: Invalid cursor', { cursor: 'Invalid cursor' });
   }
   return { createdAt, id };
 }

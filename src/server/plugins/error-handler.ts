@@ -25,21 +25,19 @@ function isDataException(error: unknown): boolean {
 }
 
 export function errorBodyOf(error: AppError): ErrorBody {
-  return { message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+  return { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
 }
 
-/** Errors are `{message, code, details?}`; a 500 never carries internals. */
+/** Errors are `{message, code, fields?}` (contract/errors.ts); a 500 never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(errorBodyOf(error));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      const first = details[0];
-      const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request.';
-      return reply.status(400).send({ message, code: 'VALIDATION_FAILED', details } satisfies ErrorBody);
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) fields[issue.instancePath.replace(/^\//, '').replaceAll('/', '.')] ??= issue.message ?? 'Invalid value';
+      const [first] = Object.entries(fields);
+      const message = first ? (first[0] ? `${first[0]}: ${first[1]}` : first[1]) : 'Invalid request.';
+      return reply.status(400).send({ message, code: 'VALIDATION_FAILED', fields } satisfies ErrorBody);
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(error.statusCode ?? 400).send(known satisfies ErrorBody);

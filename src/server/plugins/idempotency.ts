@@ -61,7 +61,7 @@ export async function respondIdempotently<T>(ctx: AppContext, request: FastifyRe
     await tx.update(idempotencyKeys).set({ statusCode, response: result.ok ? result.body : result.error }).where(where);
     return result;
   });
-  if (!answer.ok) throw new AppError(answer.error.code as ErrorCode, answer.error.message, answer.error.details);
+  if (!answer.ok) throw new AppError(answer.error.code as ErrorCode, answer.error.message, answer.error.fields);
   return answer.body as T;
 }
 

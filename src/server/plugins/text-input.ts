@@ -26,6 +26,6 @@ export function registerTextInputGuard(app: FastifyInstance): void {
     const field = findNulCharacter(request.body) ?? findNulCharacter(request.query);
     if (field === null) return done();
     const message = 'Text cannot contain a NUL character';
-    done(new AppError('VALIDATION_FAILED', field ? `${field}: ${message}` : message, [{ field, message }]));
+    done(new AppError('VALIDATION_FAILED', field ? `${field}: ${message}` : message, { [field]: message }));
   });
 }

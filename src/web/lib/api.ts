@@ -1,10 +1,13 @@
+import type { ErrorBody } from '../../contract/errors';
+
 /** Spec 7: every call sends cookies; failures raise the server's message, else 'Request failed'. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
-    readonly details?: { field: string; message: string }[],
+    /** Each refused input with what is wrong with it (the server's ErrorBody `fields`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -29,9 +32,9 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string; code?: string; details?: ApiError['details'] } | null;
+    const data = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
     if (response.status === 401 && !url.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(data?.message || 'Request failed', response.status, data?.code, data?.details);
+    throw new ApiError(data?.message || 'Request failed', response.status, data?.code, data?.fields);
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

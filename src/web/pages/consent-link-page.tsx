@@ -134,7 +134,7 @@ function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
       {
         onSuccess: ({ message }) => notify.success('Consent signed', message),
         onError: (error) => {
-          if (error instanceof ApiError && error.details) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
+          if (error instanceof ApiError && error.fields) setErrors(error.fields);
           notify.error('Could not sign', messageOf(error) ?? 'Please try again.');
         },
       },

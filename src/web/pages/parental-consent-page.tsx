@@ -75,7 +75,7 @@ function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): v
         onSent();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.details) setErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
         notify.error('Failed to send', messageOf(error) ?? 'Please try again or contact support.');
       },
     });

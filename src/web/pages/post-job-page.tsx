@@ -157,8 +157,8 @@ function PostJobForm({ user }: { user: User }) {
         navigate('/homeowner-dashboard');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.details?.length) {
-          failed(errorsOf(error.details));
+        if (error instanceof ApiError && error.fields) {
+          failed(errorsOf(Object.entries(error.fields).map(([field, message]) => ({ field, message }))));
         } else if (error instanceof ApiError && error.code === 'ZIP_NOT_SERVED') {
           failed({ zipCode: error.message });
         } else {

@@ -52,7 +52,7 @@ describe.each(databaseKinds())('auth API on %s', (kind) => {
       const response = await register(newPerson('teen', { role }));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'role: Please select your role (Teen Worker or Homeowner)' });
-      expect(response.json().details[0].field).toBe(field);
+      expect(Object.keys(response.json().fields)[0]).toBe(field);
     });
 
     it.each([
@@ -72,7 +72,7 @@ describe.each(databaseKinds())('auth API on %s', (kind) => {
       const response = await register(newPerson('teen', change));
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
     });
 
     it('refuses a ZIP code outside the service area with a clear message', async () => {
@@ -131,7 +131,7 @@ describe.each(databaseKinds())('auth API on %s', (kind) => {
     it('requires email and password', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json().details.map((d: { field: string }) => d.field)).toEqual(['email', 'password']);
+      expect(Object.keys(response.json().fields)).toEqual(['email', 'password']);
     });
 
     it('answers 429 well before 40 failures for one account, even from many addresses, and for the real password too', async () => {
@@ -250,13 +250,13 @@ describe.each(databaseKinds())('auth API on %s', (kind) => {
       const missing = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'brand-new-secret' } });
       expect(missing.statusCode).toBe(400);
       const short = await reset('bogus', '123');
-      expect(short.json().details).toContainEqual({ field: 'newPassword', message: 'Password must be at least 6 characters long' });
+      expect(short.json().fields).toMatchObject({ newPassword: 'Password must be at least 6 characters long' });
     });
 
     it('refuses a malformed email', async () => {
       const response = await forgot('not-an-email');
       expect(response.statusCode).toBe(400);
-      expect(response.json().details[0].field).toBe('email');
+      expect(Object.keys(response.json().fields)[0]).toBe('email');
     });
 
     it('sends at most three links an hour to one account, still answering the same', async () => {

@@ -103,7 +103,7 @@ export async function register(
     throw new AppError(
       'ZIP_NOT_SERVED',
       `Yardly is not available in ${input.zipCode} yet. We currently serve ZIP codes ${ctx.config.serviceZips.join(', ')}.`,
-      [{ field: 'zipCode', message: 'This ZIP code is outside our service area' }],
+      { zipCode: 'This ZIP code is outside our service area' },
     );
   }
   await recordHit(ctx.db, SIGNUPS_PER_ADDRESS, address, now);

@@ -125,7 +125,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const teen = await signInAs(t, 'teen');
       const response = await c.call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails(change) });
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('none');
     });
 
@@ -133,7 +133,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const teen = await signInAs(t, 'teen');
       const response = await c.call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails({ parentEmail: teen.email.toUpperCase() }) });
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toEqual([{ field: 'parentEmail', message: "Use your parent's or guardian's email, not your own." }]);
+      expect(response.json().fields).toEqual({ parentEmail: "Use your parent's or guardian's email, not your own." });
     });
 
     it('replaces a pending request when the teen resends or corrects the address: the older link stops working', async () => {
@@ -331,7 +331,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const { token } = await c.send(teen);
       const response = await c.sign(token, { teenDateOfBirth: birth });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'TEEN_AGE_NOT_ALLOWED', message, details: [{ field: 'teenDateOfBirth', message }] });
+      expect(response.json()).toEqual({ code: 'TEEN_AGE_NOT_ALLOWED', message, fields: { teenDateOfBirth: message } });
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('pending');
       expect((await c.sign(token, { teenDateOfBirth: '2012-06-15' })).statusCode).toBe(200);
     });
@@ -358,7 +358,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const { token } = await c.send(await signInAs(t, 'teen'));
       const response = await c.sign(token, change);
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
     });
 
     it('asks the parent to read again when the consent text changed since the page opened (409)', async () => {

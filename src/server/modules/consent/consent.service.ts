@@ -142,9 +142,9 @@ export interface SendConsentInput {
 export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, input: SendConsentInput, origin: RequestOrigin): Promise<{ consent: TeenConsent; user: User }> {
   if (input.teenId && input.teenId !== teen.id) throw forbidden('You can only ask consent for yourself.');
   if (input.parentEmail === teen.email) {
-    throw new AppError('VALIDATION_FAILED', "Use your parent's or guardian's email, not your own.", [
-      { field: 'parentEmail', message: "Use your parent's or guardian's email, not your own." },
-    ]);
+    throw new AppError('VALIDATION_FAILED', "Use your parent's or guardian's email, not your own.", {
+      parentEmail: "Use your parent's or guardian's email, not your own.",
+    });
   }
   const now = ctx.clock.now();
   await assertNotRateLimited(ctx.db, CONSENT_SENDS_PER_TEEN, [teen.id], now);
@@ -255,7 +255,7 @@ export async function decideThroughLink(
         throw new AppError('CONSENT_TEXT_CHANGED', 'The consent text was updated since you opened this page. Please read it again and sign.');
       }
       const age = checkSigningAge(parseIsoDate(input!.teenDateOfBirth)!, calendarDateIn(now, ctx.config.timezone));
-      if (!age.ok) throw new AppError(age.code, age.message, [{ field: 'teenDateOfBirth', message: age.message }]);
+      if (!age.ok) throw new AppError(age.code, age.message, { teenDateOfBirth: age.message });
       birthDate = input!.teenDateOfBirth;
     }
     const updated = await transition(tx, row, action, 'parent', origin, now);

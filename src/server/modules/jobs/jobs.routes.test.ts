@@ -75,7 +75,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
     ])('refuses %s with 400', async (_label, change, field, message) => {
       const response = await call('POST', '/api/jobs', homeowner.cookie, validJob(change));
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
     });
 
     it('refuses a ZIP code outside the service area, another homeownerId, teens and visitors', async () => {

@@ -108,9 +108,9 @@ const JOB_VIEW = {
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
   if (input.homeownerId && input.homeownerId !== user.id) throw forbidden('You can only post jobs as yourself.');
   if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
-    throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, [
-      { field: 'zipCode', message: 'This ZIP code is outside our service area' },
-    ]);
+    throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, {
+      zipCode: 'This ZIP code is outside our service area',
+    });
   }
   const now = ctx.clock.now();
   const centroid = zipCentroid(input.zipCode);

@@ -253,7 +253,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     ])('answers the bad query %s with 400 naming %s', async (query, field) => {
       const response = await call('GET', `/api/notifications/${reader.user.id}${query}`, reader.cookie);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().details?.[0]?.field ?? response.json().message).toContain(field);
+      expect(Object.keys(response.json().fields ?? {})[0] ?? response.json().message).toContain(field);
     });
 
     it('answers an unknown notification id with 404', async () => {

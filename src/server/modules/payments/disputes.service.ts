@@ -61,7 +61,7 @@ export async function resolveDispute(
       teenAmountCents = moneyToCents(input.teenAmount ?? '');
       if (!isValidPartialAmount(found.job.payCents, teenAmountCents)) {
         const message = `A partial payment must be more than $0.00 and less than the pay of $${centsToMoney(found.job.payCents)}`;
-        throw new AppError('VALIDATION_FAILED', `teenAmount: ${message}`, [{ field: 'teenAmount', message }]);
+        throw new AppError('VALIDATION_FAILED', `teenAmount: ${message}`, { teenAmount: message });
       }
     }
     const now = ctx.clock.now();

@@ -192,7 +192,7 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
       const job = await jobAt(t, cast, 'completed');
       const response = await dispute(job.id, reason);
       expect(response.statusCode).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
     });
 
     it('refuses disputes on unfinished work, by other homeowners, teens and coordinators', async () => {
@@ -265,7 +265,7 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
       const opened: Dispute = (await dispute(job.id)).json();
       const response = await resolve(opened.id, body);
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().details).toContainEqual({ field, message });
+      expect(response.json().fields).toMatchObject({ [field]: message });
       expect(await movementsOf(job.id)).toHaveLength(2);
     });
 
@@ -343,7 +343,7 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
       expect((await release(job.id, cast.homeowner, `k-${job.id}`)).statusCode).toBe(200);
       const bad = await release(job.id, cast.homeowner, 'x'.repeat(201));
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().details).toContainEqual({ field: 'idempotency-key', message: 'Idempotency-Key must be 1 to 200 visible ASCII characters' });
+      expect(bad.json().fields).toMatchObject({ 'idempotency-key': 'Idempotency-Key must be 1 to 200 visible ASCII characters' });
     });
 
     it('is accepted by cancel, dispute and resolve', async () => {

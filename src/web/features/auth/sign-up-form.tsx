@@ -34,8 +34,8 @@ export function SignUpForm() {
       notify.success('Account created successfully!', 'Welcome to Yardly!');
       navigate('/');
     } catch (error) {
-      if (error instanceof ApiError && error.details) {
-        setFieldErrors(Object.fromEntries(error.details.map((d) => [d.field, d.message])));
+      if (error instanceof ApiError && error.fields) {
+        setFieldErrors(error.fields);
       }
       notify.error('Registration failed', messageOf(error) ?? 'Registration failed. Please try again.');
     } finally {

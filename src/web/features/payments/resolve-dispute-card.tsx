@@ -34,8 +34,8 @@ export function ResolveDisputeCard({ dispute }: { dispute: Dispute }) {
       {
         onSuccess: () => notify.success('Dispute resolved', 'The teen and the homeowner have been told.'),
         onError: (err) => {
-          const detail = err instanceof ApiError ? err.details?.find((d) => d.field === 'teenAmount') : undefined;
-          if (detail) setError(detail.message);
+          const detail = err instanceof ApiError ? err.fields?.teenAmount : undefined;
+          if (detail) setError(detail);
           notify.error('Failed to Resolve Dispute', serverMessage(err) ?? 'Please try again.');
         },
       },
