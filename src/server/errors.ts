@@ -17,3 +17,22 @@ export class AppError extends Error {
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const unauthenticated = (message = 'Please sign in to continue.') => new AppError('UNAUTHENTICATED', message);
+
+/**
+ * A row the database must have given back is not there (an INSERT ... RETURNING, a row this
+ * transaction holds): a broken invariant, never the caller's fault. The error handler answers 500
+ * and logs it by this name.
+ */
+export class MissingRowError extends Error {
+  override readonly name = 'MissingRowError';
+  constructor(what: string) {
+    super(`Expected ${what} in the database, found none.`);
+  }
+}
+
+/** The first of `rows`, which the query guarantees; MissingRowError naming `what` if it broke that promise. */
+export function firstRow<T>(rows: readonly T[], what: string): T {
+  const [row] = rows;
+  if (row === undefined) throw new MissingRowError(what);
+  return row;
+}
