@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS } from '../../../contract/jobs';
+import { createdAt, newestFirst } from './columns';
+import { users } from './users';
+
+export const jobStatusEnum = pgEnum('job_status', JOB_STATUSES);
+export const jobCategoryEnum = pgEnum('job_category', JOB_CATEGORIES);
+export const physicalDemandEnum = pgEnum('physical_demand', PHYSICAL_DEMANDS);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    homeownerId: uuid('homeowner_id')
+      .notNull()
+      .references(() => users.id),
+    teenId: uuid('teen_id').references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: jobCategoryEnum('category').notNull(),
+    payCents: integer('pay_cents').notNull(),
+    estimatedDuration: integer('estimated_duration').notNull(),
+    location: text('location'),
+    zipCode: text('zip_code').notNull(),
+    /** The ZIP code's centroid (design 5); null when the table does not know the ZIP. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    physicalDemands: physicalDemandEnum('physical_demands').notNull(),
+    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    safetyNotes: text('safety_notes'),
+    status: jobStatusEnum('status').notNull().default('posted'),
+    lockExpiresAt: timestamp('lock_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_pay_range', sql`${t.payCents} between 1500 and 50000 and ${t.payCents} % 500 = 0`),
+    // The explorer: open jobs newest first, paged by (created_at, id). Its query says
+    // `status in ('posted', 'locked') and ...` (an expired lock counts as posted) to match this predicate.
+    index('jobs_open_created_idx').on(...newestFirst(t)).where(sql`${t.status} in ('posted', 'locked')`),
+    index('jobs_status_created_idx').on(t.status, ...newestFirst(t)),
+    index('jobs_zip_status_created_idx').on(t.zipCode, t.status, ...newestFirst(t)),
+    index('jobs_homeowner_created_idx').on(t.homeownerId, ...newestFirst(t)),
+    // A teen's own jobs (Active Jobs, the dashboard), and an admin's unfiltered list, in page order.
+    index('jobs_teen_created_idx').on(t.teenId, ...newestFirst(t)),
+    index('jobs_created_idx').on(...newestFirst(t)),
+    index('jobs_lock_expiry_idx').on(t.lockExpiresAt).where(sql`${t.status} = 'locked'`),
+    // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
+    uniqueIndex('jobs_one_lock_per_teen_key').on(t.teenId).where(sql`${t.status} = 'locked'`),
+  ],
+);
+
+/** Every change of a job's status: who, when, from, to (design 5). Append-only. */
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    transition: text('transition').notNull(),
+    fromStatus: jobStatusEnum('from_status'),
+    toStatus: jobStatusEnum('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorRole: text('actor_role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_events_job_idx').on(t.jobId, t.createdAt)],
+);
