@@ -6,7 +6,7 @@ import type { DerivedCache } from './db/derived-cache';
 import type { FoundSession } from './modules/auth/sessions';
 import type { Mailer } from './modules/email/mailer';
 import type { EventBus } from './modules/events/live-events';
-import type { OpenJobsPage } from './modules/jobs/jobs.service';
+import type { OpenJobsPage } from './modules/jobs/open-jobs-page';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 
 /** What every service needs; built once in app.ts and passed down, never a global. */

@@ -5,6 +5,7 @@ import type { User } from '../../../contract/auth';
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertNotRateLimited, isRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
@@ -82,13 +83,6 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This email or username was just taken. Please choose another.');
     throw err;
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 export async function register(

@@ -1,6 +1,6 @@
 import type { Role } from '../../../contract/constants';
 import type { JobStatus } from '../../../contract/jobs';
-import type { JobEffect } from '../jobs/job-effects';
+import type { JobEffect } from '../jobs/job-change';
 import { publishLiveEvent } from './live-events';
 
 /** The statuses in which other teens see a job (the explorer's open jobs). */

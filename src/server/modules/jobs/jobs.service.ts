@@ -6,16 +6,17 @@ import { decide, effectiveStatus, MESSAGES, type Actor, type Decision, type Mach
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';
 import { coordinatorZipCodes, jobEvents, jobs } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
-import { isUniqueViolation } from '../auth/auth.service';
 import { hasApprovedConsent } from '../consent/consent.service';
 import type { SessionUser } from '../auth/sessions';
 import { spentCents } from '../payments/wallet.service';
 import { applyJobEffects } from './job-effects';
 import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
+import type { OpenJobsPage } from './open-jobs-page';
 
 type CreateJobInput = {
   title: string;
@@ -212,14 +213,6 @@ function scopeFor(viewer: Viewer, input: ListJobsInput): { where: SQL[]; statuse
   return { where, statuses };
 }
 
-/** A page of the explorer's open jobs as read from the database, before it is shaped for a viewer. */
-export interface OpenJobsPage {
-  rows: JobView[];
-  /** The page was full and more rows follow. */
-  more: boolean;
-  /** The page as teens alike see it (see viewClass); it lives and dies with the page. */
-  views: Map<string, JobList>;
-}
 
 const MAX_VIEWS_PER_PAGE = 64;
 

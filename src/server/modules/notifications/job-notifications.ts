@@ -5,7 +5,7 @@ import { jobNotices, lockExpiringNotice, type JobParty } from '../../../domain/j
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { coordinatorZipCodes, jobs } from '../../db/schema';
-import type { JobChange, JobEffect } from '../jobs/job-effects';
+import type { JobChange, JobEffect } from '../jobs/job-change';
 import { notify } from './notifications.service';
 
 async function partyIds(tx: Executor, party: JobParty, { before, after, at }: JobChange): Promise<string[]> {

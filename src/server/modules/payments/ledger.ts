@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { holdPostings, isBalanced, refundPostings, releasePostings, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
 import type { Executor } from '../../db/client';
 import { disputes, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import type { JobChange, JobEffect } from '../jobs/job-effects';
+import type { JobChange, JobEffect } from '../jobs/job-change';
 
 interface Movement {
   jobId: string;
