@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/server/**/*.test.ts'],
+          include: ['src/*.test.ts', 'src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/server/**/*.test.ts', 'src/ssr/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

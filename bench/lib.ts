@@ -206,7 +206,7 @@ function hookExit(): void {
   }
 }
 
-/** Starts the real server as `npm start` does (`node --import tsx src/server/main.ts`) and waits until /api/health answers 200. */
+/** Starts the real server as `npm start` does (`node --import tsx src/main.ts`) and waits until /api/health answers 200. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
@@ -231,7 +231,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   hookExit();
   if (child.pid !== undefined) liveGroups.add(child.pid);
   child.stdout!.on('data', keep);

@@ -1,5 +1,5 @@
 // Start-up on an existing embedded database: create and seed a DATA_DIR once, then time three
-// restarts on it, from spawning `node --import tsx src/server/main.ts` to the first 200 from /api/health.
+// restarts on it, from spawning `node --import tsx src/main.ts` to the first 200 from /api/health.
 // Budget (DESIGN.md 9): <= 3 s to healthy.
 import { rmSync } from 'node:fs';
 import { ensureBuild, log, makeTempDataDir, measureLauncherBaseline, measureStartup, median, round, type BenchResult } from './lib';
@@ -42,7 +42,7 @@ export async function run(): Promise<BenchResult> {
         'restart minus the tsx loader (ms, median)': round(ownShare),
       },
       budgets: [{ label: `start-up on existing database, median ${round(med)} ms <= ${BUDGET_MS} ms`, ok: med <= BUDGET_MS }],
-      details: { command: 'node --import tsx src/server/main.ts', firstMs, restartsMs: times, loaderBaselineMs: baselines },
+      details: { command: 'node --import tsx src/main.ts', firstMs, restartsMs: times, loaderBaselineMs: baselines },
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

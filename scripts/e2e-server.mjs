@@ -12,7 +12,7 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'yardly-e2e-'));
 // Serve a private copy of the build, so a rebuild during the run cannot pull assets away.
 const webRoot = path.join(workDir, 'web');
 cpSync('dist/web', webRoot, { recursive: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: path.join(workDir, 'data'), WEB_ROOT: webRoot, SEED_DEMO: '1' },
 });

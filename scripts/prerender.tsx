@@ -9,7 +9,7 @@ import { AppFrame } from '../src/web/app/app-frame';
 import { AuthProvider } from '../src/web/lib/auth';
 import LandingPage from '../src/web/pages/landing-page';
 import { deferredModulesElement } from '../src/web/app/deferred-modules';
-import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from '../src/web/ssr/template';
+import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from '../src/ssr/template';
 
 const DIST = 'dist/web';
 

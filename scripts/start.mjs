@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const BUILT = 'dist/web/landing.html';
-const SOURCES = ['src/web', 'src/contract', 'src/domain', 'vite.config.ts', 'package.json', 'scripts/prerender.tsx'];
+const SOURCES = ['src/web', 'src/ssr', 'src/contract', 'src/domain', 'vite.config.ts', 'package.json', 'scripts/prerender.tsx'];
 
 function newestMtime(entry) {
   const stat = statSync(entry);
@@ -19,6 +19,6 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobListSchema, type Job } from '../../../contract/jobs';
-import { SSR_STATE_ID, type SsrState } from '../../../web/app/ssr-state';
-import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from '../../../web/ssr/template';
-import { databaseKinds } from '../../test/databases';
-import { validJob } from '../../test/fixtures';
-import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { JobListSchema, type Job } from './contract/jobs';
+import { databaseKinds } from './server/test/databases';
+import { validJob } from './server/test/fixtures';
+import { createTestApp, signInAs, signUp, type TestApp } from './server/test/test-app';
+import { explorerRendering } from './ssr';
+import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from './ssr/template';
+import { SSR_STATE_ID, type SsrState } from './web/app/ssr-state';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 const TEMPLATE = `<!doctype html><html><body><div id="root">${SSR_APP_MARKER}</div>${SSR_STATE_MARKER}<script type="module" src="/assets/index.js"></script></body></html>`;
@@ -31,7 +32,7 @@ describe.each(databaseKinds())('GET /job-explorer, rendered on the server, on %s
     webRoot = mkdtempSync(path.join(tmpdir(), 'yardly-ssr-'));
     writeFileSync(path.join(webRoot, 'index.html'), SHELL);
     writeFileSync(path.join(webRoot, SSR_TEMPLATE_FILE), TEMPLATE);
-    t = await createTestApp(kind, {}, { webRoot });
+    t = await createTestApp(kind, {}, { webRoot, explorer: explorerRendering });
     homeowner = await signUp(t, 'homeowner');
     teen = await signInAs(t, 'teen', { consent: 'approved' });
     jobs = [];

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from './test/databases';
-import { startServer } from './test/server-process';
+import { testDatabaseUrl } from './server/test/databases';
+import { startServer } from './server/test/server-process';
 
 const login = (url: string, email: string, password: string) =>
   fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });

@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../contract/constants';
-import { SSR_TEMPLATE_FILE } from '../web/ssr/template';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -24,7 +23,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { builtinPaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { systemRoutes } from './modules/system/system.routes';
-import { registerExplorerPage } from './modules/pages/explorer-page';
+import { registerExplorerPage, type ExplorerRendering } from './modules/pages/explorer-page';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
@@ -43,11 +42,11 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Between live-event heartbeats (tests shorten it). */
   heartbeatMs?: number;
+  /** The explorer's server rendering (src/ssr, wired by src/main.ts); without it the explorer is the SPA's shell. */
+  explorer?: ExplorerRendering;
 }
 
 const LANDING_HTML = 'landing.html';
-/** Files in the web root that are never sent as they are: the shell, and the server render's template. */
-const SERVER_ONLY_FILES = new Set(['index.html', SSR_TEMPLATE_FILE]);
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -148,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
-  registerWebClient(app, ctx, webRoot);
+  registerWebClient(app, ctx, webRoot, options.explorer);
   return { app, ctx };
 }
 
@@ -156,12 +155,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
  * Serves the built client: hashed assets cached for a year, index.html never cached, and every
  * other GET answered with index.html so the SPA's deep links work. Unknown /api paths are JSON 404s.
  */
-function registerWebClient(app: FastifyInstance, ctx: AppContext, webRoot: string | null): void {
+function registerWebClient(app: FastifyInstance, ctx: AppContext, webRoot: string | null, explorer: ExplorerRendering | undefined): void {
   const hasClient = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
-  const rootFiles = new Set(hasClient ? readdirSync(webRoot).filter((f) => !SERVER_ONLY_FILES.has(f) && !/\.(gz|br)$/.test(f)) : []);
+  // Never sent as they are: the shell, and the server render's template.
+  const serverOnly = new Set(['index.html', ...(explorer ? [explorer.templateFile] : [])]);
+  const rootFiles = new Set(hasClient ? readdirSync(webRoot).filter((f) => !serverOnly.has(f) && !/\.(gz|br)$/.test(f)) : []);
   const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   if (hasClient) {
-    if (existsSync(path.join(webRoot, SSR_TEMPLATE_FILE))) registerExplorerPage(app, ctx, webRoot, sendShell);
+    if (explorer && existsSync(path.join(webRoot, explorer.templateFile))) registerExplorerPage(app, ctx, explorer, webRoot, sendShell);
     void app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
     app.get('/assets/*', {
       config: { auth: 'public' },

@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from './app';
+import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
 import { startSweeper } from './sweeper';
 
-async function main(): Promise<void> {
+/** What the entry point (src/main.ts) adds to the server it starts: the server-side renderers. */
+export type StartOptions = Pick<BuildAppOptions, 'explorer'>;
+
+async function start(options: StartOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
-  const { app, ctx } = await buildApp({ config, database, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
+  const { app, ctx } = await buildApp({ config, database, ...options, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
   const now = ctx.clock.now();
   // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now, config.platformFeePercent) : null;
@@ -42,11 +45,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
-});
+/** Starts the product from the environment and serves until SIGINT or SIGTERM; a failed start ends the process. */
+export function runServer(options: StartOptions = {}): void {
+  start(options).catch((err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });
+}

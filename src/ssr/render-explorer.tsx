@@ -3,14 +3,14 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { User } from '../../contract/auth';
-import type { JobList } from '../../contract/jobs';
-import { AppProviders } from '../app/app-providers';
-import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
-import { serializeSsrState } from '../app/ssr-state';
-import { jobQueries, listQuery } from '../features/jobs/api';
-import { EXPLORER_FIRST_FILTERS } from '../pages/job-explorer-page';
+import type { User } from '../contract/auth';
+import type { JobList } from '../contract/jobs';
+import { AppProviders } from '../web/app/app-providers';
+import { createQueryClient } from '../web/app/query-client';
+import { routes } from '../web/app/router';
+import { serializeSsrState } from '../web/app/ssr-state';
+import { jobQueries, listQuery } from '../web/features/jobs/api';
+import { EXPLORER_FIRST_FILTERS } from '../web/pages/job-explorer-page';
 import { EXPLORER_PATH } from './template';
 
 /** GET /api/jobs's query for the explorer's first page: the server lists with exactly this. */

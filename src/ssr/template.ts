@@ -1,4 +1,4 @@
-import { SSR_STATE_ID } from '../app/ssr-state';
+import { SSR_STATE_ID } from '../web/app/ssr-state';
 
 /** The server-rendered screen's path (decision 008). */
 export const EXPLORER_PATH = '/job-explorer';

@@ -11,13 +11,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real entry point (src/server/main.ts) and waits until it is healthy. */
+/** Starts the real entry point (src/main.ts) and waits until it is healthy. */
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; output: () => string; stop(): Promise<number | null>; kill(): Promise<void> }> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_ROOT: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { User } from '../../contract/auth';
 import type { Role } from '../../contract/constants';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
@@ -48,7 +48,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
   };
 }
 
-export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: { heartbeatMs?: number; webRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, options: Pick<BuildAppOptions, 'heartbeatMs' | 'webRoot' | 'explorer'> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(kind);
   const clock = new ManualClock();
   const config: Config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', ...env });

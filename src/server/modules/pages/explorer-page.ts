@@ -3,34 +3,61 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { UserSchema } from '../../../contract/auth';
+import { UserSchema, type User } from '../../../contract/auth';
 import { JobListSchema, ListJobsQuerySchema, type JobList } from '../../../contract/jobs';
-import { EXPLORER_PATH, fillTemplate, SSR_TEMPLATE_FILE } from '../../../web/ssr/template';
 import type { AppContext } from '../../context';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { toUserDto } from '../auth/auth.service';
 import { listJobs } from '../jobs/jobs.service';
+
+/** The web app's renderer of the explorer: the same components as the browser's (src/ssr). */
+export interface ExplorerRenderer {
+  /** GET /api/jobs's query for the explorer's first page: the server lists with exactly this. */
+  explorerFirstPageQuery(): Record<string, string>;
+  /** The app's HTML for the explorer as `user` sees it with `firstPage`; the same inputs give the same HTML. */
+  renderExplorerHtml(user: User, firstPage: JobList): Promise<string>;
+  /** The state the browser hydrates that HTML with, as of now (never kept). */
+  explorerState(user: User, firstPage: JobList): string;
+}
+
+/**
+ * How the explorer is rendered on the server, given to buildApp by the entry point (src/main.ts), so
+ * that the server's modules never load React themselves. Without it the explorer is the SPA's shell.
+ */
+export interface ExplorerRendering {
+  path: string;
+  /** The build's template in the web root, which the app's HTML and state are filled into. */
+  templateFile: string;
+  fillTemplate(template: string, html: string, state: string): string;
+  /** Loads the renderer: it brings React, the router and every route's table (most of a second). */
+  load(): Promise<ExplorerRenderer>;
+}
 
 /**
  * GET /job-explorer (docs/decisions/008): a signed-in teen gets the explorer rendered on the server
  * with their first page of jobs, so it paints from the HTML. Everyone else gets the SPA's shell as
  * before (signed out: the client sends them to sign in; another role: to their home).
  */
-export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webRoot: string, sendShell: (reply: FastifyReply) => unknown): void {
-  const template = readFileSync(path.join(webRoot, SSR_TEMPLATE_FILE), 'utf8');
+export function registerExplorerPage(
+  app: FastifyInstance,
+  ctx: AppContext,
+  rendering: ExplorerRendering,
+  webRoot: string,
+  sendShell: (reply: FastifyReply) => unknown,
+): void {
+  const template = readFileSync(path.join(webRoot, rendering.templateFile), 'utf8');
   // The same serializer as GET /api/jobs: only the schema's fields reach the page.
-  const serializeList = fastSerializerCompiler({ schema: JobListSchema, method: 'GET', url: EXPLORER_PATH, httpStatus: '200' });
-  // The renderer brings the web app's components (React, the router, every route's table) through
-  // tsx: most of a second of loading. It loads once the server listens, so start-up does not wait
-  // for it; a request that comes first waits for the same load.
-  let renderer: Promise<typeof import('../../../web/ssr/render-explorer')> | undefined;
-  const loadRenderer = () => (renderer ??= import('../../../web/ssr/render-explorer'));
+  const serializeList = fastSerializerCompiler({ schema: JobListSchema, method: 'GET', url: rendering.path, httpStatus: '200' });
+  // The renderer loads once the server listens, so start-up does not wait for it; a request that
+  // comes first waits for the same load.
+  let renderer: Promise<ExplorerRenderer> | undefined;
+  const loadRenderer = () => (renderer ??= rendering.load());
   app.addHook('onListen', async () => {
     void loadRenderer().catch((error: unknown) => app.log.error({ err: error }, 'the explorer renderer failed to load'));
   });
   // The explorers rendered last, oldest first (a Map keeps insertion order).
   const recentHtml = new Map<string, string>();
-  app.get(EXPLORER_PATH, {
+  app.get(rendering.path, {
     config: { auth: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
@@ -53,7 +80,7 @@ export function registerExplorerPage(app: FastifyInstance, ctx: AppContext, webR
       const state = explorerState(account, firstPage);
       // One person's jobs and account: never stored by a browser or a shared cache.
       reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      return sendCompressed(reply, String(request.headers['accept-encoding'] ?? ''), fillTemplate(template, html, state));
+      return sendCompressed(reply, String(request.headers['accept-encoding'] ?? ''), rendering.fillTemplate(template, html, state));
     },
   });
 }
