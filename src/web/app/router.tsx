@@ -2,11 +2,25 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 
+/**
+ * What stands in a lazy route's place while the tab's first screen loads its code (React Router's
+ * HydrateFallback; it warns when a matched route is lazy and none is given). The shell above it is
+ * drawn at once; the screen's area stays empty for the moment its chunk takes. A server-rendered
+ * screen never shows it: its route modules are loaded before the router is made (start.tsx).
+ */
+function ScreenLoading() {
+  return null;
+}
+
+/** A route whose component is its own chunk, loaded when the route is first matched. */
+const lazyRoute = (load: () => Promise<React.ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({
+  lazy: async () => ({ Component: await load() }),
+  HydrateFallback: ScreenLoading,
+});
+
 type PageModule = { default: React.ComponentType };
 /** Every screen is its own chunk; a first visit to / gets the prerendered landing (decision 001). */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+const page = (load: () => Promise<PageModule>) => lazyRoute(async () => (await load()).default);
 
 export const routes: RouteObject[] = [
   {
@@ -25,7 +39,7 @@ export const routes: RouteObject[] = [
       { path: '/sendgrid-setup', ...page(() => import('../pages/email-setup-guide-page')) },
       {
         // Screens that read server data share one query cache, loaded with the first of them.
-        ...{ lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }) },
+        ...lazyRoute(async () => (await import('./query-layout')).QueryLayout),
         children: [
           { path: '/teen-dashboard', ...page(() => import('../pages/teen-dashboard-page')) },
           { path: '/homeowner-dashboard', ...page(() => import('../pages/homeowner-dashboard-page')) },

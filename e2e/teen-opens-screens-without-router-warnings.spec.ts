@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshPerson, signIn } from './support/accounts';
+
+/** Whatever React Router says in the console about a HydrateFallback, from here on, with the page it was on. */
+function collectHydrateFallbackWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('HydrateFallback')) warnings.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+  });
+  return warnings;
+}
+
+/** Counts the job cards removed from the page from its first byte on: hydrating server HTML must keep them. */
+async function countRemovedCards(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const removed = { cards: 0 };
+    Object.assign(window, { __removed: removed });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.matches('article') || node.querySelector('article'))) removed.cards++;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __removed: { cards: number } }).__removed.cards);
+}
+
+test('a teen opens sign-in, the server-rendered explorer and lazily loaded screens with no HydrateFallback warning', async ({ page }) => {
+  const teen = freshPerson('teen');
+  const registered = await page.request.post('/api/auth/register', { data: { ...teen, role: 'teen' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const warnings = collectHydrateFallbackWarnings(page);
+  const removedCards = await countRemovedCards(page);
+
+  // The sign-in screen is a lazy route the browser renders itself.
+  await signIn(page, teen.email, teen.password);
+  await expect(page).toHaveURL(/\/teen-dashboard$/);
+
+  // The explorer comes as server HTML and is hydrated, not rendered again.
+  const explorer = await page.goto('/job-explorer');
+  expect(await explorer?.text()).toContain('id="ssr-state"');
+  await expect(page.getByLabel('Search jobs')).toBeEnabled();
+  await expect(page.getByRole('list', { name: 'Available jobs' }).getByRole('article').first()).toBeVisible();
+  expect(await removedCards()).toBe(0);
+
+  // Screens opened as the tab's first: one behind the shared query layout, one beside it.
+  for (const screen of ['/wallet', '/help']) {
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+
+  expect(warnings).toEqual([]);
+});
