@@ -47,6 +47,7 @@ export interface BuildAppOptions {
 }
 
 const LANDING_HTML = 'landing.html';
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -94,6 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onClose', () => events.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A write's answer waits until this process has heard its change, so the writer's next answer
+    // from here, from a cache or not, shows it (decision 012).
+    if (!READ_ONLY_METHODS.has(request.method)) await signals.fence();
   });
 
   registerErrorHandler(app);

@@ -26,13 +26,6 @@ export interface Database {
   pglite: PGlite | null;
   pool: pg.Pool | null;
   /**
-   * How many committed writes this process has made that may have changed these tables (a DELETE or
-   * an unrecognised statement counts for every table: deletes cascade). A change signal reaches the
-   * process a moment after its write's commit is answered; caches compare this count so that the
-   * process's own writes are seen at once by its next read.
-   */
-  localWrites(tables: readonly string[]): number;
-  /**
    * LISTEN on a channel: `onMessage` gets each payload sent with pg_notify (after its transaction
    * commits). On PostgreSQL a dedicated connection listens; when it drops, `onLost` is called at
    * once, and after it reconnects `onReconnect`, since what was sent meanwhile is gone. Resolves to
@@ -61,62 +54,24 @@ function statementName(text: string): string | undefined {
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
-/** Statements that change nothing by themselves (a COMMIT is handled on its own). */
-const CHANGES_NOTHING = /^\s*(select|begin|start|savepoint|release|rollback|set|show|listen|unlisten|explain)\b/i;
-/** The one table an INSERT or UPDATE names; anything else that may write (a DELETE, which may cascade; DDL) counts as '*'. */
-const NAMED_TABLE = /^\s*(?:insert\s+into|update)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
-
-/** Runs `then` when `result` (a query's promise, when it has one) settles, before its caller resumes. */
-function afterQuery(result: unknown, then: () => void): void {
-  if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(then, then);
-  else then();
-}
-
 /**
- * A connection class that names every statement with parameters after its text, so PostgreSQL parses
- * and plans it once per connection and reuses the plan (postgres.js does this by default). Planning
- * the jobs list took longer than running it, and the session lookup paid the same on every request.
- * Statements without parameters (migrations, DDL) run as before. The cap bounds what each server
- * connection keeps, whatever mix of filters callers send.
- *
- * It also tells `onWrite` which tables a statement may have changed, once the change is committed:
- * at once outside a transaction, at its COMMIT inside one (see Database.localWrites).
+ * A connection that names every statement with parameters after its text, so PostgreSQL parses and
+ * plans it once per connection and reuses the plan (postgres.js does this by default). Planning the
+ * jobs list took longer than running it, and the session lookup paid the same on every request
+ * (decision 007). Statements without parameters (migrations, DDL) run as before. The cap bounds what
+ * each server connection keeps, whatever mix of filters callers send.
  */
-function preparingClient(onWrite: (tables: Iterable<string>) => void): typeof pg.Client {
-  return class PreparingClient extends pg.Client {
-    /** The tables written in the open transaction; null outside one. */
-    private written: Set<string> | null = null;
-
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query() has a dozen overloads; this only adds a name.
-    override query(config: any, values?: any, callback?: any): any {
-      const c = config as QueryConfig | string | null;
-      if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
-        const params = Array.isArray(values) ? values : c.values;
-        const name = Array.isArray(params) && params.length > 0 ? statementName(c.text) : undefined;
-        if (name) config = { ...c, name };
-      }
-      const result = super.query(config, values, callback);
-      const text = typeof c === 'string' ? c : c?.text;
-      if (typeof text === 'string') this.track(text, result);
-      return result;
+class PreparingClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query() has a dozen overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    const c = config as QueryConfig | string | null;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
+      const params = Array.isArray(values) ? values : c.values;
+      const name = Array.isArray(params) && params.length > 0 ? statementName(c.text) : undefined;
+      if (name) config = { ...c, name };
     }
-
-    private track(text: string, result: unknown): void {
-      if (/^\s*(begin|start)\b/i.test(text)) {
-        this.written = new Set();
-      } else if (/^\s*(commit|end)\b/i.test(text)) {
-        const written = this.written;
-        this.written = null;
-        if (written?.size) afterQuery(result, () => onWrite(written));
-      } else if (/^\s*rollback\s*$/i.test(text)) {
-        this.written = null;
-      } else if (!CHANGES_NOTHING.test(text)) {
-        const table = NAMED_TABLE.exec(text)?.[1]?.toLowerCase() ?? '*';
-        if (this.written) this.written.add(table);
-        else afterQuery(result, () => onWrite([table]));
-      }
-    }
-  };
+    return super.query(config, values, callback);
+  }
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -131,8 +86,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       pglite,
       pool: null,
-      // PGlite delivers a commit's notifications before the commit's promise resolves.
-      localWrites: () => 0,
       // One process, one connection: nothing to reconnect.
       listen: async (channel, onMessage) => {
         const unlisten = await pglite.listen(channel, onMessage);
@@ -141,14 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pglite.close(),
     };
   }
-  const writes = new Map<string, number>();
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 20,
-    Client: preparingClient((tables) => {
-      for (const table of tables) writes.set(table, (writes.get(table) ?? 0) + 1);
-    }),
-  });
+  const pool = new pg.Pool({ connectionString: target.url, max: 20, Client: PreparingClient });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -157,7 +103,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     pglite: null,
     pool,
-    localWrites: (tables) => tables.reduce((sum, table) => sum + (writes.get(table) ?? 0), writes.get('*') ?? 0),
     listen: (channel, onMessage, onReconnect, onLost) => listenOnPostgres(target.url, channel, onMessage, onReconnect, onLost),
     close: () => pool.end(),
   };

@@ -79,15 +79,29 @@ describe.each(databaseKinds())('derived caches on %s', (kind) => {
     await seenSoon('the new title', async () => (await title()) === 'Back again');
   });
 
-  it("shows this process's own writes at once, before their signal arrives", async () => {
+  it("answers a write only once this process has heard it: the writer's next answer shows it, cached or not", async () => {
     const job = await post('Own write');
     expect(await openIds(teen.cookie)).toContain(job.id);
-    await t.database.db.execute(sql`update jobs set status = 'cancelled', cancelled_at = now() where id = ${job.id}`);
+    expect(await openIds(teen.cookie)).toContain(job.id);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/cancel`, headers: { cookie: homeowner.cookie }, payload: {} });
+    expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await openIds(teen.cookie)).not.toContain(job.id);
     const person = await signInAs(t, 'teen', { consent: 'approved' });
     expect((await get('/api/auth/me', person.cookie)).statusCode).toBe(200);
-    await t.database.db.execute(sql`delete from sessions where user_id = ${person.user.id}`);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: person.cookie } })).statusCode).toBeLessThan(300);
     expect((await get('/api/auth/me', person.cookie)).statusCode).toBe(401);
+  });
+
+  it('answers any write only after the changes committed before it were heard, whoever made them', async () => {
+    for (let round = 0; round < 10; round++) {
+      const job = await post(`Fenced ${round}`);
+      expect(await openIds(teen.cookie)).toContain(job.id);
+      await elsewhere(`update jobs set status = 'cancelled', cancelled_at = now() where id = $1`, [job.id]);
+      // Even a refused write waits for the fence: the cancellation's signal was heard before it answered.
+      const refused = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie: homeowner.cookie }, payload: {} });
+      expect(refused.statusCode).toBe(400);
+      expect(await openIds(teen.cookie)).not.toContain(job.id);
+    }
   });
 
   it("computes each teen's own fields on the shared page: distance, and the lock holder's actions", async () => {
