@@ -1,7 +1,7 @@
 import type { AppContext } from './context';
 import { deleteExpiredSessions } from './modules/auth/sessions';
 import { pruneDeliveredEmails } from './modules/email/mailer';
-import { expireLocks } from './modules/jobs/jobs.service';
+import { expireLocks } from './modules/jobs/job-transitions';
 import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneReadNotifications } from './modules/notifications/notifications.service';
 import { releaseDuePayments } from './modules/payments/auto-release';

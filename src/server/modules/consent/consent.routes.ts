@@ -15,7 +15,9 @@ import { ErrorBodySchema } from '../../../contract/errors';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
-import { decideThroughLink, getTeenConsent, listConsentEvidence, sendConsentRequest, viewConsentLink, type RequestOrigin } from './consent.service';
+import { decideThroughLink, viewConsentLink } from './consent-link.service';
+import type { RequestOrigin } from './consent-records';
+import { getTeenConsent, listConsentEvidence, sendConsentRequest } from './consent.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema };
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

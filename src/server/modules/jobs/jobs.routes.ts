@@ -7,7 +7,9 @@ import type { AppContext } from '../../context';
 import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { IdempotencyHeadersSchema, respondIdempotently } from '../../plugins/idempotency';
-import { createJob, getJob, listJobs, runJobCommand, summarizeHomeownerJobs, type JobCommand } from './jobs.service';
+import { runJobCommand, type JobCommand } from './job-commands';
+import { createJob } from './job-posting';
+import { getJob, listJobs, summarizeHomeownerJobs } from './job-queries';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 

@@ -8,7 +8,7 @@ import { JobListSchema, ListJobsQuerySchema, type JobList } from '../../../contr
 import type { AppContext } from '../../context';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { toUserDto } from '../auth/auth.service';
-import { listJobs } from '../jobs/jobs.service';
+import { listJobs } from '../jobs/job-queries';
 
 /** The web app's renderer of the explorer: the same components as the browser's (src/ssr). */
 export interface ExplorerRenderer {

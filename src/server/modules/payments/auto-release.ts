@@ -3,7 +3,7 @@ import { AUTO_RELEASE_HOURS } from '../../../contract/payments';
 import type { AppContext } from '../../context';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../errors';
-import { transitionJob } from '../jobs/jobs.service';
+import { transitionJob } from '../jobs/job-transitions';
 
 /**
  * Design 5: a verified job's payment is released by the system 48 hours after verification if the

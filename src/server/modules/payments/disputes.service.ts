@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { coordinatorZipCodes, disputes, jobs } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { transitionJob } from '../jobs/jobs.service';
+import { transitionJob } from '../jobs/job-transitions';
 
 type DisputeRow = typeof disputes.$inferSelect;
 type JobFields = { title: string; payCents: number; status: Dispute['jobStatus'] };

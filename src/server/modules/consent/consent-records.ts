@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { ConsentRequestStatus } from '../../../contract/consent';
+import { CONSENT_MESSAGES, decideConsent, type ConsentTransition } from '../../../domain/consent';
+import type { Executor } from '../../db/client';
+import { parentalConsentEvents, parentalConsents, users } from '../../db/schema';
+import { AppError } from '../../errors';
+
+// What both the teen's request path and the parent's link path write: a request's change of status
+// and its event row, with where it came from as evidence.
+
+export type ConsentRow = typeof parentalConsents.$inferSelect;
+
+/** Where a request or decision came from, kept as evidence. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export const userAgentOf = (origin: RequestOrigin) => origin.userAgent?.slice(0, 300) ?? null;
+
+export async function appendEvent(tx: Executor, consentId: string, action: ConsentTransition | 'send', from: ConsentRequestStatus | null, to: ConsentRequestStatus, actor: 'teen' | 'parent', origin: RequestOrigin, at: Date) {
+  await tx.insert(parentalConsentEvents).values({ consentId, action, fromStatus: from, toStatus: to, actor, ipAddress: origin.ip, userAgent: userAgentOf(origin), createdAt: at });
+}
+
+/** One change of a request's status: ask the rules, then a conditional UPDATE (0 rows: someone else won) and its event. */
+export async function transitionRequest(tx: Executor, row: ConsentRow, action: ConsentTransition, actor: 'teen' | 'parent', origin: RequestOrigin, now: Date) {
+  const decision = decideConsent(row, action, now);
+  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  const [updated] = await tx
+    .update(parentalConsents)
+    .set({
+      status: decision.to,
+      ...(action === 'sign' || action === 'decline' ? { decidedAt: now } : {}),
+      ...(action === 'revoke' ? { revokedAt: now } : {}),
+    })
+    .where(and(eq(parentalConsents.id, row.id), eq(parentalConsents.status, decision.from)))
+    .returning();
+  if (!updated) throw new AppError('CONSENT_LINK_USED', CONSENT_MESSAGES.used);
+  await appendEvent(tx, row.id, action, decision.from, decision.to, actor, origin, now);
+  if (decision.teenStatus) await tx.update(users).set({ parentalConsentStatus: decision.teenStatus, updatedAt: now }).where(eq(users.id, row.teenId));
+  return updated;
+}

@@ -1,0 +1,66 @@
+import type { Job } from '../../../contract/jobs';
+import { isServedZip } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import { jobEvents, jobs } from '../../db/schema';
+import { AppError, firstRow, forbidden } from '../../errors';
+import { zipCentroid } from '../../geo/zip-centroids';
+import type { SessionUser } from '../auth/sessions';
+import { applyJobEffects } from './job-effects';
+import { JOB_VIEW } from './job-reads';
+import { loadViewer, machineContext } from './job-viewer';
+import { toJobDto, type JobRow } from './jobs.mapper';
+
+type CreateJobInput = {
+  title: string;
+  description: string;
+  category: JobRow['category'];
+  payAmount: number; // cents, validated by the contract
+  estimatedDuration: number;
+  location: string | null;
+  safetyNotes: string | null;
+  homeownerId?: string;
+  zipCode: string;
+  physicalDemands: JobRow['physicalDemands'];
+  equipment: string[];
+};
+
+/** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */
+export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
+  if (input.homeownerId && input.homeownerId !== user.id) throw forbidden('You can only post jobs as yourself.');
+  if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
+    throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, {
+      zipCode: 'This ZIP code is outside our service area',
+    });
+  }
+  const now = ctx.clock.now();
+  const centroid = zipCentroid(input.zipCode);
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(jobs)
+      .values({
+        homeownerId: user.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        payCents: input.payAmount,
+        estimatedDuration: input.estimatedDuration,
+        location: input.location,
+        safetyNotes: input.safetyNotes,
+        zipCode: input.zipCode,
+        latitude: centroid?.latitude ?? null,
+        longitude: centroid?.longitude ?? null,
+        physicalDemands: input.physicalDemands,
+        equipment: input.equipment,
+        status: 'posted',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(JOB_VIEW);
+    const created = firstRow(inserted, 'the posted job');
+    await tx.insert(jobEvents).values({ jobId: created.id, transition: 'post', fromStatus: null, toStatus: 'posted', actorId: user.id, actorRole: user.role, createdAt: now });
+    await applyJobEffects(tx, ctx, { before: null, after: created, transition: 'post', actor: { role: 'homeowner', id: user.id }, at: now });
+    return created;
+  });
+  const viewer = await loadViewer(ctx.db, user);
+  return toJobDto(row, viewer, machineContext(ctx));
+}
