@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { coordinatorZipCodes, users } from '../db/schema';
+import { firstRow } from '../errors';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'yardly-cli-'));
 const run = (...args: string[]) =>
@@ -28,9 +29,9 @@ describe('npm run user:create', () => {
 
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const [sam] = await database.db.select().from(users).where(eq(users.email, 'sam@town.gov'));
-      expect(sam!.role).toBe('coordinator');
-      const zips = await database.db.select().from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, sam!.id));
+      const sam = firstRow(await database.db.select().from(users).where(eq(users.email, 'sam@town.gov')), 'the coordinator sam@town.gov');
+      expect(sam.role).toBe('coordinator');
+      const zips = await database.db.select().from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, sam.id));
       expect(zips.map((z) => z.zipCode).sort()).toEqual(['02139', '02140']);
       const [t] = await database.db.select().from(users).where(eq(users.email, 't@example.com'));
       expect(t).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved', zipCode: '02139', username: 'teen_t' });

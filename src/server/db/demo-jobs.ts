@@ -1,6 +1,7 @@
 import type { JobCategory, JobStatus, PhysicalDemand, Equipment } from '../../contract/jobs';
 import { holdPostings, releasePostings } from '../../domain/ledger';
 import { zipCentroid } from '../geo/zip-centroids';
+import { firstRow } from '../errors';
 import { recordMovement } from '../modules/payments/ledger';
 import type { Executor } from './client';
 import { jobEvents, jobs } from './schema';
@@ -63,7 +64,7 @@ export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; tee
     const createdAt = new Date(now.getTime() - age);
     const assigned = status !== 'posted';
     const at = (hoursAfter: number) => new Date(createdAt.getTime() + hoursAfter * HOUR);
-    const [row] = await db
+    const inserted = await db
       .insert(jobs)
       .values({
         homeownerId: ids.homeownerId,
@@ -89,7 +90,7 @@ export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; tee
         verifiedAt: ['verified', 'paid'].includes(status) ? at(6) : null,
       })
       .returning({ id: jobs.id });
-    const jobId = row!.id;
+    const jobId = firstRow(inserted, 'the demo job').id;
     await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
     const system = { actor: { role: 'system' } as const, at: createdAt };
     await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), providerReference: 'builtin:demo', change: system });

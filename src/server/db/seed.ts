@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
 import type { Db, Executor } from './client';
 import { seedDemoJobs } from './demo-jobs';
+import { firstRow } from '../errors';
 import { coordinatorZipCodes, users } from './schema';
 import { insertUser, type NewAccount } from '../modules/auth/auth.service';
 
@@ -77,7 +78,7 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePerc
     const created: { id: string; role: Role }[] = [];
     for (const account of accounts) created.push(await createAccount(tx, account, now));
     // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
-    const idOf = (role: Role) => created.find((u) => u.role === role)!.id;
+    const idOf = (role: Role) => firstRow(created.filter((u) => u.role === role), `the demo ${role}`).id;
     await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now, feePercent);
   });
   return accounts;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { paymentStateOf } from '../../domain/ledger';
 import type { JobStatus } from '../../contract/jobs';
 import type { Executor } from '../db/client';
+import { firstRow } from '../errors';
 
 /** Raw SQL rows: both drivers answer `{ rows }`. */
 export async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
@@ -50,8 +51,8 @@ export async function jobMoney(db: Executor): Promise<JobMoney[]> {
  * homeowner's funding is negative, and each job's money is in exactly one place that matches its status.
  */
 export async function expectLedgerConsistent(db: Executor): Promise<void> {
-  const [totals] = await rowsOf<{ total: unknown }>(db.execute(sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`));
-  expect(Number(totals!.total)).toBe(0);
+  const totals = firstRow(await rowsOf<{ total: unknown }>(db.execute(sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`)), 'the ledger total');
+  expect(Number(totals.total)).toBe(0);
   const unbalanced = await rowsOf(db.execute(sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0 or count(*) < 2`));
   expect(unbalanced).toEqual([]);
   const negative = await rowsOf(db.execute(sql`

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, firstRow } from '../../errors';
 import { assertNotRateLimited, isRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
 import { enqueueEmail } from '../email/mailer';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
@@ -60,7 +60,7 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
   if (existing.length > 0) throw new AppError('USERNAME_TAKEN', 'This username is taken. Please choose another.');
   const passwordHash = await hashPassword(account.password);
   try {
-    const [row] = await db
+    const rows = await db
       .insert(users)
       .values({
         role: account.role,
@@ -76,7 +76,7 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
         updatedAt: now,
       })
       .returning();
-    const { passwordHash: _hash, ...user } = row!;
+    const { passwordHash: _hash, ...user } = firstRow(rows, 'the new user');
     return user;
   } catch (err) {
     // Two sign-ups racing for one email or username: the unique index decides.
@@ -169,15 +169,17 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
-    const [user] = await tx
+    const updated = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, used.userId))
       .returning({ email: users.email, fullName: users.fullName });
+    // The token row this transaction holds keeps its user (the foreign key cascades a delete to it).
+    const user = firstRow(updated, 'the user of the reset token');
     // Whoever held the old password is signed out everywhere.
     await deleteSessionsOfUser(tx, used.userId);
-    await enqueueEmail(tx, passwordChangedEmail(user!.email, user!.fullName), now);
-    return user!.email;
+    await enqueueEmail(tx, passwordChangedEmail(user.email, user.fullName), now);
+    return user.email;
   });
   ctx.log.info({ email: email.replace(/^(.).*@/, '$1***@') }, 'password reset');
   ctx.mailer.kick();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { startSmtp } from '../../test/smtp';
 import { openTestDatabase } from '../../test/test-app';
@@ -50,10 +51,10 @@ describe.each(databaseKinds())('Mailer on %s', (kind) => {
     try {
       await enqueueEmail(database.db, { to: 'a@example.com', subject: 'Retry me', text: 'body' }, clock.now());
       await mailer.deliverDue();
-      let [row] = await rows();
+      let row = firstRow(await rows(), 'the queued email');
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-      expect(row!.lastError).toBeTruthy();
-      expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+      expect(row.lastError).toBeTruthy();
+      expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
 
       // Not due yet: nothing happens.
       expect(await mailer.deliverDue()).toBe(0);
@@ -62,7 +63,7 @@ describe.each(databaseKinds())('Mailer on %s', (kind) => {
       try {
         clock.advance(retryDelayMs(1));
         expect(await mailer.deliverDue()).toBe(1);
-        [row] = await rows();
+        row = firstRow(await rows(), 'the queued email');
         expect(row).toMatchObject({ status: 'sent', attempts: 2 });
         expect(up.received.map((m) => m.to[0])).toEqual(['a@example.com']);
       } finally {
@@ -95,9 +96,9 @@ describe.each(databaseKinds())('Mailer on %s', (kind) => {
     const mailer = mailerFor(null);
     const id = await enqueueEmail(database.db, { to: 'c@example.com', subject: 'Offline', text: 'body' }, clock.now());
     await mailer.deliverDue();
-    const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-    expect(row!.status).toBe('logged');
-    expect(row!.textBody).toBe('body');
+    const row = firstRow(await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)), 'the logged email');
+    expect(row.status).toBe('logged');
+    expect(row.textBody).toBe('body');
   });
 
   it('forgets delivered messages past their retention, and keeps pending and failed ones', async () => {

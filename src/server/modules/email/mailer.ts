@@ -5,6 +5,7 @@ import type { OutboxEmail } from '../../../contract/email';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import { firstRow } from '../../errors';
 
 export interface EmailMessage {
   to: string;
@@ -24,7 +25,7 @@ export function retryDelayMs(attempts: number): number {
 
 /** Writes a message to the outbox, in the caller's transaction; delivery happens after commit. */
 export async function enqueueEmail(db: Executor, message: EmailMessage, now: Date): Promise<string> {
-  const [row] = await db
+  const rows = await db
     .insert(outboxEmails)
     .values({
       toAddress: message.to,
@@ -35,7 +36,7 @@ export async function enqueueEmail(db: Executor, message: EmailMessage, now: Dat
       nextAttemptAt: now,
     })
     .returning({ id: outboxEmails.id });
-  return row!.id;
+  return firstRow(rows, 'the queued email').id;
 }
 
 export interface MailerOptions {

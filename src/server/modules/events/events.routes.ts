@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LiveEvent } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { coordinatorZipCodes } from '../../db/schema';
+import { unauthenticated } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { findSessionUser } from '../auth/sessions';
 import type { Subscriber } from './live-events';
@@ -27,7 +28,8 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
       },
       handler: async (request, reply) => {
         const user = requireUser(request);
-        const token = request.sessionToken!;
+        const token = request.sessionToken;
+        if (!token) throw unauthenticated();
         const zipCodes =
           user.role === 'coordinator'
             ? (await ctx.db.select({ zip: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, user.id))).map((r) => r.zip)
