@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { z } from 'zod';
 import { SignConsentRequestSchema, type ConsentLinkView } from '../../contract/consent';
 import { Brand } from '../components/brand';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -10,7 +12,7 @@ import { ConfirmDialog } from '../components/ui/dialog';
 import { Field } from '../components/ui/field';
 import { consentQueries, useConsentDecision } from '../features/consent/api';
 import { ApiError } from '../lib/api';
-import { fieldErrorsOf } from '../lib/field-errors';
+import { applyServerError } from '../lib/form-errors';
 import { messageOf, notify } from '../lib/toast';
 
 /** The titles of a link that no longer opens; the server's message says what to do. */
@@ -111,35 +113,32 @@ function ConsentDocument({ view }: { view: ConsentLinkView }) {
   );
 }
 
-type SignDraft = { teenDateOfBirth: string; signatureName: string; agree: boolean };
-type SignErrors = Partial<Record<keyof SignDraft, string>>;
+/** The server's signature schema, read from the form: the box starts unticked. */
+const SignFormSchema = SignConsentRequestSchema.extend({ agree: z.boolean().pipe(SignConsentRequestSchema.shape.agree) });
 
 function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
   const decide = useConsentDecision(token);
-  const [errors, setErrors] = useState<SignErrors>({});
   const [declining, setDeclining] = useState(false);
   const agreeId = useId();
-  const { register, handleSubmit } = useForm<SignDraft>({ defaultValues: { teenDateOfBirth: '', signatureName: '', agree: false } });
+  const form = useForm<z.input<typeof SignFormSchema>, unknown, z.output<typeof SignFormSchema>>({
+    resolver: zodResolver(SignFormSchema),
+    defaultValues: { teenDateOfBirth: '', signatureName: '', agree: false },
+  });
+  const { register, handleSubmit } = form;
+  const { errors } = form.formState;
 
-  const onSign = handleSubmit((draft) => {
-    const body = { ...draft, agree: draft.agree as true, consentTextVersion: view.consentText.version };
-    const checked = SignConsentRequestSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
+  const onSign = handleSubmit((signature) =>
     decide.mutate(
-      { action: 'sign', body: checked.data },
+      { action: 'sign', body: { ...signature, consentTextVersion: view.consentText.version } },
       {
         onSuccess: ({ message }) => notify.success('Consent signed', message),
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields);
+          applyServerError(form, error);
           notify.error('Could not sign', messageOf(error) ?? 'Please try again.');
         },
       },
-    );
-  });
+    ),
+  );
 
   const onDecline = () =>
     decide.mutate(
@@ -162,7 +161,7 @@ function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
           type="date"
           aria-required="true"
           hint="Yardly is for teens aged 14 to 18. It is kept private."
-          error={errors.teenDateOfBirth}
+          error={errors.teenDateOfBirth?.message}
           {...register('teenDateOfBirth')}
         />
         <Field
@@ -170,7 +169,7 @@ function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
           autoComplete="name"
           aria-required="true"
           maxLength={100}
-          error={errors.signatureName}
+          error={errors.signatureName?.message}
           className="font-serif italic"
           {...register('signatureName')}
         />
@@ -190,7 +189,7 @@ function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
           </div>
           {errors.agree && (
             <p id={`${agreeId}-error`} className="text-sm text-red-700">
-              {errors.agree}
+              {errors.agree.message}
             </p>
           )}
         </div>

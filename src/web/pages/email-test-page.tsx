@@ -1,13 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { SendTestEmailRequest } from '../../contract/email';
+import { z } from 'zod';
+import { SendTestEmailRequestSchema } from '../../contract/email';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Field } from '../components/ui/field';
+import { TextareaField } from '../components/ui/textarea-field';
 import { useSendTestEmail } from '../features/email/api';
 import { EmailStatusBadge } from '../features/email/email-status';
+import { applyServerError } from '../lib/form-errors';
 import { notify } from '../lib/toast';
+
+/** Spec 5: recipient, subject and message are all required; an empty recipient says so before its form is checked. */
+const EmailTestFormSchema = SendTestEmailRequestSchema.extend({
+  to: z.string().trim().min(1, 'Recipient is required').pipe(SendTestEmailRequestSchema.shape.to),
+});
 
 export default function EmailTestPage() {
   return (
@@ -24,33 +33,28 @@ export default function EmailTestPage() {
 
 function EmailTestForm() {
   const send = useSendTestEmail();
-  const { register, handleSubmit, formState } = useForm<SendTestEmailRequest>({ defaultValues: { to: '', subject: '', message: '' } });
+  const form = useForm<z.input<typeof EmailTestFormSchema>, unknown, z.output<typeof EmailTestFormSchema>>({
+    resolver: zodResolver(EmailTestFormSchema),
+    defaultValues: { to: '', subject: '', message: '' },
+  });
+  const { register, handleSubmit } = form;
+  const { errors } = form.formState;
   const onSubmit = handleSubmit((body) =>
     send.mutate(body, {
       onSuccess: () => notify.success('Email sent successfully!'),
-      onError: (error) => notify.error('Failed to send email', error.message ? `Error: ${error.message}` : 'Unknown error occurred'),
+      onError: (error) => {
+        applyServerError(form, error);
+        notify.error('Failed to send email', error.message ? `Error: ${error.message}` : 'Unknown error occurred');
+      },
     }),
   );
   return (
     <div className="space-y-4 p-4">
       <p className="text-slate-700">Send a message through the same outbox every Yardly email uses.</p>
       <form onSubmit={onSubmit} className="space-y-4">
-        <Field label="Recipient" type="email" required error={formState.errors.to && 'Recipient is required'} {...register('to', { required: true })} />
-        <Field label="Subject" required error={formState.errors.subject && 'Subject is required'} {...register('subject', { required: true })} />
-        <div className="space-y-1">
-          <label htmlFor="email-test-message" className="block text-sm font-medium text-slate-800">
-            Message
-          </label>
-          <textarea
-            id="email-test-message"
-            rows={5}
-            required
-            aria-invalid={formState.errors.message ? true : undefined}
-            className="block w-full rounded-lg border border-slate-400 p-3 text-base"
-            {...register('message', { required: true })}
-          />
-          {formState.errors.message && <p className="text-sm text-red-700">Message is required</p>}
-        </div>
+        <Field label="Recipient" type="email" required error={errors.to?.message} {...register('to')} />
+        <Field label="Subject" required error={errors.subject?.message} {...register('subject')} />
+        <TextareaField label="Message" rows={5} required error={errors.message?.message} {...register('message')} />
         <Button type="submit" className="w-full" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Test Email'}
         </Button>

@@ -1,29 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ForgotPasswordRequestSchema } from '../../contract/auth';
 import { PageHeader } from '../components/page-header';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { requestPasswordReset } from '../features/auth/api';
+import { applyServerError } from '../lib/form-errors';
 import { messageOf, notify } from '../lib/toast';
+
+/** Spec 5: an empty email is asked for ('Email required') before its form is checked. */
+const EMAIL_REQUIRED = 'Please enter your email address';
+const ForgotPasswordFormSchema = ForgotPasswordRequestSchema.extend({
+  email: z.string().trim().min(1, EMAIL_REQUIRED).pipe(ForgotPasswordRequestSchema.shape.email),
+});
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm({ defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    if (email.trim() === '') {
-      notify.error('Email required', 'Please enter your email address');
-      return;
-    }
-    try {
-      await requestPasswordReset(email.trim());
-      notify.success('Reset link sent!');
-      setSentTo(email.trim());
-    } catch (error) {
-      notify.error('Error', messageOf(error) ?? 'Failed to send reset link');
-    }
+  const form = useForm<z.input<typeof ForgotPasswordFormSchema>, unknown, z.output<typeof ForgotPasswordFormSchema>>({
+    resolver: zodResolver(ForgotPasswordFormSchema),
+    defaultValues: { email: '' },
   });
+  const { register, handleSubmit, formState, reset } = form;
+
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      try {
+        await requestPasswordReset(email);
+        notify.success('Reset link sent!');
+        setSentTo(email);
+      } catch (error) {
+        applyServerError(form, error);
+        notify.error('Error', messageOf(error) ?? 'Failed to send reset link');
+      }
+    },
+    (refused) => {
+      const message = refused.email?.message;
+      if (message) notify.error(message === EMAIL_REQUIRED ? 'Email required' : 'Error', message);
+    },
+  );
 
   return (
     <>
@@ -57,7 +74,7 @@ export default function ForgotPasswordPage() {
         ) : (
           <form onSubmit={onSubmit} className="space-y-4">
             <p className="text-slate-700">Enter the email of your account and we'll send you a link to choose a new password.</p>
-            <Field label="Email" type="email" autoComplete="email" {...register('email')} />
+            <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Sending...' : 'Send Reset Link'}
             </Button>

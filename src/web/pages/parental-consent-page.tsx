@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
+import type { z } from 'zod';
 import type { User } from '../../contract/auth';
-import { SendConsentRequestSchema, type TeenConsent } from '../../contract/consent';
+import { SendConsentRequestSchema, type SendConsentRequest, type TeenConsent } from '../../contract/consent';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -12,8 +14,7 @@ import { useSendConsent } from '../features/consent/api';
 import { consentSummary } from '../features/consent/consent-status-card';
 import { ConsentStatusBadge, useTeenConsent } from '../features/consent/consent-status';
 import { ConsentSteps } from '../features/consent/consent-steps';
-import { ApiError } from '../lib/api';
-import { fieldErrorsOf } from '../lib/field-errors';
+import { applyServerError } from '../lib/form-errors';
 import { messageOf, notify } from '../lib/toast';
 
 export default function ParentalConsentPage() {
@@ -51,35 +52,27 @@ function ParentalConsent({ user }: { user: User }) {
   );
 }
 
-type ParentDraft = { parentName: string; parentEmail: string; parentPhone: string };
-type DraftErrors = Partial<Record<keyof ParentDraft, string>>;
-
 /** Step 1 (spec 2 and 5): the parent's name, email and phone, all required. */
 function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): void }) {
   const send = useSendConsent();
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const { register, handleSubmit } = useForm<ParentDraft>({
+  const form = useForm<SendConsentRequest, unknown, z.output<typeof SendConsentRequestSchema>>({
+    resolver: zodResolver(SendConsentRequestSchema),
     defaultValues: { parentName: consent.request?.parentName ?? '', parentEmail: consent.request?.parentEmail ?? '', parentPhone: consent.request?.parentPhone ?? '' },
   });
-  const onSubmit = handleSubmit((draft) => {
-    // The server checks the same schema; checking here first puts the message on the field.
-    const checked = SendConsentRequestSchema.safeParse(draft);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    send.mutate(checked.data, {
+  const { register, handleSubmit } = form;
+  const { errors } = form.formState;
+  const onSubmit = handleSubmit((request) =>
+    send.mutate(request, {
       onSuccess: () => {
-        notify.success('Consent form sent!', `We emailed ${checked.data.parentName} a link to sign.`);
+        notify.success('Consent form sent!', `We emailed ${request.parentName} a link to sign.`);
         onSent();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        applyServerError(form, error);
         notify.error('Failed to send', messageOf(error) ?? 'Please try again or contact support.');
       },
-    });
-  });
+    }),
+  );
   const notice = consent.status === 'declined' || consent.status === 'revoked' ? consentSummary(consent) : null;
   return (
     <section aria-labelledby="parent-info-title" className="space-y-4">
@@ -93,9 +86,9 @@ function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): v
       )}
       <p className="text-slate-700">We will email your parent or guardian a consent form to sign online. You can accept jobs once they sign.</p>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Parent or guardian name" autoComplete="off" aria-required="true" maxLength={100} error={errors.parentName} {...register('parentName')} />
-        <Field label="Parent email" type="email" autoComplete="off" aria-required="true" maxLength={254} error={errors.parentEmail} {...register('parentEmail')} />
-        <Field label="Parent phone" type="tel" autoComplete="off" aria-required="true" maxLength={30} placeholder="(617) 555-0142" error={errors.parentPhone} {...register('parentPhone')} />
+        <Field label="Parent or guardian name" autoComplete="off" aria-required="true" maxLength={100} error={errors.parentName?.message} {...register('parentName')} />
+        <Field label="Parent email" type="email" autoComplete="off" aria-required="true" maxLength={254} error={errors.parentEmail?.message} {...register('parentEmail')} />
+        <Field label="Parent phone" type="tel" autoComplete="off" aria-required="true" maxLength={30} placeholder="(617) 555-0142" error={errors.parentPhone?.message} {...register('parentPhone')} />
         <Button type="submit" className="w-full" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Consent Form'}
         </Button>

@@ -15,7 +15,13 @@ describe('PostJobPage', () => {
       const url = String(input);
       if (url === '/api/auth/me') return json(200, homeowner);
       if (url === '/api/payments/policy') return json(200, { platformFeePercent: 10 });
-      if (url === '/api/jobs' && init?.method === 'POST') return json(201, makeJob({ status: 'posted', teenId: null }));
+      if (url === '/api/jobs' && init?.method === 'POST') {
+        const { zipCode } = JSON.parse(String(init.body)) as { zipCode: string };
+        if (zipCode === '90210') {
+          return json(400, { message: 'Yardly is not available in 90210 yet.', code: 'ZIP_NOT_SERVED', fields: { zipCode: 'This ZIP code is outside our service area' } });
+        }
+        return json(201, makeJob({ status: 'posted', teenId: null }));
+      }
       return json(500, { message: 'unexpected' });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -73,11 +79,37 @@ describe('PostJobPage', () => {
     expect(posts()).toEqual([]);
   });
 
+  it('marks the field the server refused and takes the person to it', async () => {
+    const person = await fillAllButZip();
+    const zip = screen.getByLabelText('ZIP code');
+    await person.type(zip, '90210');
+    await person.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findByText('Failed to post job')).toBeInTheDocument();
+    expect(screen.getByText('Please check your information and try again.')).toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription(expect.stringContaining('This ZIP code is outside our service area'));
+    expect(zip).toHaveFocus();
+    expect(screen.getByLabelText('Job title')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Job posted successfully!')).not.toBeInTheDocument();
+  });
+
   it('posts once the ZIP code is filled in too', async () => {
     const person = await fillAllButZip();
     await person.type(screen.getByLabelText('ZIP code'), '02139');
     await person.click(screen.getByRole('button', { name: 'Post Job' }));
     expect(await screen.findByText('Job posted successfully!')).toBeInTheDocument();
-    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toMatchObject({ zipCode: '02139', payAmount: '45.00', estimatedDuration: 90 });
+    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toEqual({
+      title: 'Rake the front yard',
+      description: 'Leaves from two maples.',
+      category: 'leaf_raking',
+      payAmount: '45.00',
+      estimatedDuration: 90,
+      location: null,
+      safetyNotes: null,
+      homeownerId: homeowner.id,
+      zipCode: '02139',
+      physicalDemands: 'medium',
+      equipment: [],
+    });
   });
 });

@@ -1,8 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Camera, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import type { User } from '../../contract/auth';
 import {
   CATEGORY_LABELS,
@@ -16,9 +17,6 @@ import {
   PAY_STEP,
   PHYSICAL_DEMANDS,
   type CreateJobRequest,
-  type Equipment,
-  type JobCategory,
-  type PhysicalDemand,
 } from '../../contract/jobs';
 import { centsToMoney, formatPay } from '../../domain/format';
 import { splitPay } from '../../domain/ledger';
@@ -32,7 +30,7 @@ import { TextareaField } from '../components/ui/textarea-field';
 import { useCreateJob } from '../features/jobs/api';
 import { DEMAND_LABELS } from '../features/jobs/demand-badge';
 import { paymentQueries } from '../features/payments/api';
-import { ApiError } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import { notify } from '../lib/toast';
 
 /** Spec 5: the six durations, the last labelled '4+ hours'. */
@@ -45,47 +43,24 @@ const DURATION_LABELS: Record<(typeof DURATIONS)[number], string> = {
   240: '4+ hours',
 };
 
-interface PostJobDraft {
-  title: string;
-  description: string;
-  category: JobCategory | '';
-  payAmount: string;
-  estimatedDuration: string;
-  location: string;
-  safetyNotes: string;
-  zipCode: string;
-  physicalDemands: PhysicalDemand;
-  equipment: Equipment[];
-}
+/** Spec 5: what a required field left empty says, before the server's own check of it runs. */
+const REQUIRED_MESSAGE = 'This field is required.';
+const filled = () => z.string().trim().min(1, REQUIRED_MESSAGE);
+const contract = CreateJobRequestSchema.shape;
 
-/** Spec 5: these must be filled before anything is sent; the server also needs the ZIP code. */
-const REQUIRED = ['title', 'description', 'category', 'payAmount', 'estimatedDuration', 'zipCode'] as const;
-
-type FieldErrors = Partial<Record<keyof PostJobDraft, string>>;
-
-/** The first segment of a validation issue's path ('equipment.0' -> 'equipment'). */
-const fieldOf = (path: string) => path.split('.')[0] as keyof PostJobDraft;
-
-/** The fields top to bottom, as the form shows them. */
-const FIELD_ORDER: readonly (keyof PostJobDraft)[] = [
-  'title',
-  'description',
-  'category',
-  'payAmount',
-  'estimatedDuration',
-  'location',
-  'zipCode',
-  'safetyNotes',
-  'physicalDemands',
-  'equipment',
-];
-
-/** One message a field: the first check it failed ($7.50 is first below $15, then off the step). */
-function errorsOf(issues: { field: string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { field, message } of issues) errors[fieldOf(field)] ??= message;
-  return errors;
-}
+/** The server's schema for a new job, read from the form's controls (text inputs and selects give text). */
+const PostJobFormSchema = CreateJobRequestSchema.extend({
+  title: filled().pipe(contract.title),
+  description: filled().pipe(contract.description),
+  category: filled().pipe(contract.category),
+  // The contract takes the amount as text or a number; the input gives text.
+  payAmount: filled()
+    .transform((text): string | number => text)
+    .pipe(contract.payAmount),
+  estimatedDuration: filled().transform(Number).pipe(contract.estimatedDuration),
+  zipCode: filled().pipe(contract.zipCode),
+});
+type PostJobDraft = z.input<typeof PostJobFormSchema>;
 
 export default function PostJobPage() {
   return <RequireRole roles={['homeowner']}>{(user) => <PostJobForm user={user} />}</RequireRole>;
@@ -94,8 +69,8 @@ export default function PostJobPage() {
 function PostJobForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const createJob = useCreateJob();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { register, handleSubmit, control, setFocus } = useForm<PostJobDraft>({
+  const form = useForm<PostJobDraft, unknown, z.output<typeof PostJobFormSchema>>({
+    resolver: zodResolver(PostJobFormSchema),
     defaultValues: {
       title: '',
       description: '',
@@ -109,79 +84,56 @@ function PostJobForm({ user }: { user: User }) {
       equipment: [],
     },
   });
-
+  const { register, handleSubmit, control } = form;
+  const { errors } = form.formState;
   const payAmount = useWatch({ control, name: 'payAmount' });
 
-  /** Marks the fields and takes the person to the first one: on a phone the button sits far below it. */
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
-    if (first) setFocus(first);
-  };
-  const failed = (fieldErrors: FieldErrors) => {
-    showErrors(fieldErrors);
-    notify.error('Failed to post job', 'Please check your information and try again.');
-  };
+  const failed = () => notify.error('Failed to post job', 'Please check your information and try again.');
 
-  const onSubmit = handleSubmit((draft) => {
-    const missing = REQUIRED.filter((key) => !draft[key].trim());
-    if (missing.length > 0) {
-      showErrors(Object.fromEntries(missing.map((key) => [key, 'This field is required.'])));
-      notify.error('Missing information', 'Please fill in all required fields.');
-      return;
-    }
-    const payload: CreateJobRequest = {
-      title: draft.title.trim(),
-      description: draft.description.trim(),
-      category: draft.category as JobCategory,
-      // Spec 7: payAmount travels with two decimals.
-      payAmount: Number(draft.payAmount).toFixed(2),
-      estimatedDuration: Number(draft.estimatedDuration),
-      location: draft.location.trim() || null,
-      safetyNotes: draft.safetyNotes.trim() || null,
-      homeownerId: user.id,
-      zipCode: draft.zipCode.trim(),
-      physicalDemands: draft.physicalDemands,
-      equipment: draft.equipment || [],
-    };
-    // The server checks the same schema; checking here first saves a round trip.
-    const checked = CreateJobRequestSchema.safeParse(payload);
-    if (!checked.success) {
-      failed(errorsOf(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))));
-      return;
-    }
-    setErrors({});
-    createJob.mutate(payload, {
-      onSuccess: () => {
-        notify.success('Job posted successfully!');
-        navigate('/homeowner-dashboard');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          failed(errorsOf(Object.entries(error.fields).map(([field, message]) => ({ field, message }))));
-        } else if (error instanceof ApiError && error.code === 'ZIP_NOT_SERVED') {
-          failed({ zipCode: error.message });
-        } else {
-          failed({});
-        }
-      },
-    });
-  });
+  // The person is taken to the first field in error: on a phone the button sits far below it.
+  const onSubmit = handleSubmit(
+    (checked) => {
+      const payload: CreateJobRequest = {
+        ...checked,
+        // Spec 7: payAmount travels as dollars with two decimals (the schema gave cents).
+        payAmount: centsToMoney(checked.payAmount),
+        homeownerId: user.id,
+      };
+      createJob.mutate(payload, {
+        onSuccess: () => {
+          notify.success('Job posted successfully!');
+          navigate('/homeowner-dashboard');
+        },
+        onError: (error) => {
+          applyServerError(form, error);
+          failed();
+        },
+      });
+    },
+    (refused) => {
+      // Spec 5: an empty required field is reported first, as Missing information.
+      if (Object.values(refused).some((error) => error?.message === REQUIRED_MESSAGE)) {
+        notify.error('Missing information', 'Please fill in all required fields.');
+      } else {
+        failed();
+      }
+    },
+  );
 
   return (
     <>
       <PageHeader title="Post a Job" backTo="/homeowner-dashboard" backLabel="Back to dashboard" />
       <form onSubmit={onSubmit} noValidate className="space-y-4 p-4">
-        <Field label="Job title" aria-required="true" maxLength={100} placeholder="Mow the front lawn" error={errors.title} {...register('title')} />
+        <Field label="Job title" aria-required="true" maxLength={100} placeholder="Mow the front lawn" error={errors.title?.message} {...register('title')} />
         <TextareaField
           label="Description"
           aria-required="true"
           maxLength={2000}
           placeholder="What needs doing, and anything a teen should know"
-          error={errors.description}
+          error={errors.description?.message}
           {...register('description')}
         />
-        <SelectField label="Category" aria-required="true" error={errors.category} {...register('category')}>
+        <SelectField label="Category" aria-required="true" error={errors.category?.message} {...register('category')}>
           <option value="">Choose a category</option>
           {JOB_CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -200,10 +152,10 @@ function PostJobForm({ user }: { user: User }) {
             placeholder="25"
             aria-required="true"
             hint={`$${PAY_MIN}-$${PAY_MAX}, in steps of $${PAY_STEP}`}
-            error={errors.payAmount}
+            error={errors.payAmount?.message}
             {...register('payAmount')}
           />
-          <SelectField label="Estimated duration" aria-required="true" error={errors.estimatedDuration} {...register('estimatedDuration')}>
+          <SelectField label="Estimated duration" aria-required="true" error={errors.estimatedDuration?.message} {...register('estimatedDuration')}>
             <option value="">Choose</option>
             {DURATIONS.map((minutes) => (
               <option key={minutes} value={minutes}>
@@ -213,14 +165,14 @@ function PostJobForm({ user }: { user: User }) {
           </SelectField>
         </div>
         <HeldPaymentNotice payAmount={payAmount} />
-        <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location} {...register('location')} />
-        <ZipCodeField aria-required="true" error={errors.zipCode} {...register('zipCode')} />
+        <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location?.message} {...register('location')} />
+        <ZipCodeField aria-required="true" error={errors.zipCode?.message} {...register('zipCode')} />
         <TextareaField
           label="Safety notes (optional)"
           rows={3}
           maxLength={500}
           placeholder="A friendly dog in the yard, uneven steps..."
-          error={errors.safetyNotes}
+          error={errors.safetyNotes?.message}
           {...register('safetyNotes')}
         />
 
@@ -237,7 +189,7 @@ function PostJobForm({ user }: { user: User }) {
               </label>
             ))}
           </div>
-          {errors.physicalDemands && <p className="text-sm text-red-700">{errors.physicalDemands}</p>}
+          {errors.physicalDemands && <p className="text-sm text-red-700">{errors.physicalDemands.message}</p>}
         </fieldset>
 
         <fieldset className="space-y-2">
@@ -251,7 +203,7 @@ function PostJobForm({ user }: { user: User }) {
               </label>
             ))}
           </div>
-          {errors.equipment && <p className="text-sm text-red-700">{errors.equipment}</p>}
+          {errors.equipment && <p className="text-sm text-red-700">{errors.equipment.message}</p>}
         </fieldset>
 
         <section aria-labelledby="photos-title" className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 p-6 text-center">

@@ -1,14 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ResetPasswordRequestSchema } from '../../contract/auth';
 import { RESET_REDIRECT_DELAY_MS } from '../../contract/constants';
-import { firstNewPasswordProblem } from '../../domain/registration';
 import { PageHeader } from '../components/page-header';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { resetPassword } from '../features/auth/api';
 import { ApiError } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import { messageOf, notify } from '../lib/toast';
 
 export default function ResetPasswordPage() {
@@ -37,37 +40,62 @@ export default function ResetPasswordPage() {
   );
 }
 
-function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone(): void; onInvalid(): void }) {
-  const { register, handleSubmit, control, formState } = useForm({ defaultValues: { password: '', confirmation: '' } });
-  const [password, confirmation] = useWatch({ control, name: ['password', 'confirmation'] });
-  const problem = firstNewPasswordProblem(password, confirmation);
+/** The server's new password, typed twice (spec 5: the two must match). */
+const NewPasswordFormSchema = ResetPasswordRequestSchema.pick({ newPassword: true })
+  .extend({ confirmation: z.string() })
+  .refine(({ newPassword, confirmation }) => newPassword === confirmation, { path: ['confirmation'], message: "Passwords don't match" });
+type NewPassword = z.input<typeof NewPasswordFormSchema>;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const failed = firstNewPasswordProblem(values.password, values.confirmation);
-    if (failed) {
-      notify.error(failed.title, failed.description);
-      return;
-    }
-    try {
-      await resetPassword(token, values.password);
-      onDone();
-    } catch (error) {
-      notify.error('Error', messageOf(error) ?? 'Failed to reset password');
-      if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') onInvalid();
-    }
+/** Spec 5's words for the first rule the new password breaks, in the spec's order. */
+function newPasswordProblem(errors: FieldErrors<NewPassword>, password: string): { title: string; description?: string } | null {
+  const { newPassword, confirmation } = errors;
+  if (newPassword) {
+    if (password === '') return { title: 'Password required' };
+    return newPassword.type === 'too_small' ? { title: 'Password too short', description: newPassword.message } : { title: newPassword.message ?? 'Password not accepted' };
+  }
+  return confirmation?.message ? { title: confirmation.message } : null;
+}
+
+function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone(): void; onInvalid(): void }) {
+  // Checked as the person types: the button waits until both rules hold (spec 5).
+  const form = useForm<NewPassword, unknown, z.output<typeof NewPasswordFormSchema>>({
+    mode: 'onChange',
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmation: '' },
   });
+  const { register, handleSubmit, control, formState } = form;
+  const password = useWatch({ control, name: 'newPassword' });
+  const problem = newPasswordProblem(formState.errors, password);
+
+  const onSubmit = handleSubmit(
+    async ({ newPassword }) => {
+      try {
+        await resetPassword(token, newPassword);
+        onDone();
+      } catch (error) {
+        applyServerError(form, error);
+        notify.error('Error', messageOf(error) ?? 'Failed to reset password');
+        if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') onInvalid();
+      }
+    },
+    (refused) => {
+      const failed = newPasswordProblem(refused, form.getValues('newPassword'));
+      if (failed) notify.error(failed.title, failed.description);
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
       <p className="text-slate-700">Choose a new password of at least 6 characters.</p>
-      <Field label="New password" type="password" autoComplete="new-password" {...register('password')} />
+      {/* A change of the password checks the confirmation again. */}
+      <Field label="New password" type="password" autoComplete="new-password" {...register('newPassword', { deps: 'confirmation' })} />
       <Field label="Confirm new password" type="password" autoComplete="new-password" {...register('confirmation')} />
       {problem && password !== '' && (
         <p className="text-sm text-slate-700" role="status">
           {problem.title}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={problem !== null || formState.isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!formState.isValid || formState.isSubmitting}>
         {formState.isSubmitting ? 'Updating...' : 'Update Password'}
       </Button>
     </form>
