@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { parentalConsentEvents, parentalConsents } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { databaseKinds, testDatabaseUrl } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
@@ -22,12 +23,12 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('declined');
       expect(await noticesOf(teen)).toEqual([['consent_declined', 'Parental consent declined', 'Rosa Lopez declined your consent. Talk with them, then send a new request.']]);
       expect((await sign(token)).json().code).toBe('CONSENT_LINK_USED');
-      const [event] = await w.t.database.db
+      const declines = await w.t.database.db
         .select()
         .from(parentalConsentEvents)
         .innerJoin(parentalConsents, eq(parentalConsents.id, parentalConsentEvents.consentId))
         .where(and(eq(parentalConsents.teenId, teen.user.id), eq(parentalConsentEvents.action, 'decline')));
-      expect(event!.parental_consent_events).toMatchObject({ fromStatus: 'pending', toStatus: 'declined', actor: 'parent', ipAddress: '198.51.100.4' });
+      expect(firstRow(declines, 'the decline event').parental_consent_events).toMatchObject({ fromStatus: 'pending', toStatus: 'declined', actor: 'parent', ipAddress: '198.51.100.4' });
       const status = await call('GET', `/api/users/${teen.user.id}/parental-consent`, { cookie: teen.cookie });
       expect(status.json()).toMatchObject({ status: 'declined', request: { status: 'declined' } });
       await send(teen);

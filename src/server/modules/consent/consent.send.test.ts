@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TeenConsent } from '../../../contract/consent';
 import { outboxEmails, parentalConsents } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
 import { CONSENT_SENDS_PER_TEEN } from './consent.service';
@@ -19,13 +20,13 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       expect(new Date(body.consent.request!.expiresAt).getTime() - NOON_BOSTON.getTime()).toBe(7 * DAY);
       expect((await teenRow(teen.user.id)).parentalConsentStatus).toBe('pending');
 
-      const [mail] = await w.t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, details.parentEmail));
-      expect(mail!.subject).toBe(`${teen.user.fullName} asks for your consent to use Yardly`);
-      expect(mail!.textBody).toContain(`https://yardly.example/consent/${token}`);
+      const mail = firstRow(await w.t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, details.parentEmail)), 'the consent email');
+      expect(mail.subject).toBe(`${teen.user.fullName} asks for your consent to use Yardly`);
+      expect(mail.textBody).toContain(`https://yardly.example/consent/${token}`);
       // Only the hash of the link's secret is stored.
-      const [row] = await w.t.database.db.select().from(parentalConsents).where(eq(parentalConsents.teenId, teen.user.id));
-      expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-      expect(row!.tokenHash).not.toContain(token.split('.')[1]!);
+      const row = firstRow(await w.t.database.db.select().from(parentalConsents).where(eq(parentalConsents.teenId, teen.user.id)), 'the consent request');
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.tokenHash).not.toContain(token.split('.')[1]!);
     });
 
     it('accepts the teen\'s own teenId (spec 7) and refuses another teen\'s', async () => {

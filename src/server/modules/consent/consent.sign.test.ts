@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ConsentLinkView } from '../../../contract/consent';
 import { consentSignatures, outboxEmails, parentalConsentEvents, parentalConsents } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
 import { CONSENT_TEXT } from './consent-text';
@@ -78,10 +79,10 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const row = await teenRow(teen.user.id);
       expect(row.parentalConsentStatus).toBe('approved');
       expect(row.dateOfBirth).toBe(TEEN_BIRTHDAY);
-      const [consent] = await w.t.database.db.select().from(parentalConsents).where(eq(parentalConsents.teenId, teen.user.id));
-      const [signature] = await w.t.database.db.select().from(consentSignatures).where(eq(consentSignatures.consentId, consent!.id));
+      const consent = firstRow(await w.t.database.db.select().from(parentalConsents).where(eq(parentalConsents.teenId, teen.user.id)), 'the consent request');
+      const [signature] = await w.t.database.db.select().from(consentSignatures).where(eq(consentSignatures.consentId, consent.id));
       expect(signature).toEqual({
-        consentId: consent!.id,
+        consentId: consent.id,
         consentTextVersion: CONSENT_TEXT.version,
         consentTextSha256: CONSENT_TEXT.sha256,
         signatureName: 'Rosa M. Lopez',
@@ -95,7 +96,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
         parentEmail: details.parentEmail,
         parentPhone: '(617) 555-0142',
       });
-      const events = await w.t.database.db.select().from(parentalConsentEvents).where(eq(parentalConsentEvents.consentId, consent!.id)).orderBy(parentalConsentEvents.id);
+      const events = await w.t.database.db.select().from(parentalConsentEvents).where(eq(parentalConsentEvents.consentId, consent.id)).orderBy(parentalConsentEvents.id);
       expect(events.map((e) => [e.action, e.fromStatus, e.toStatus, e.actor])).toEqual([
         ['send', null, 'pending', 'teen'],
         ['sign', 'pending', 'approved', 'parent'],

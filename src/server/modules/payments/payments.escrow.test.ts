@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobEvents, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
 import { jobAt } from '../../test/job-flow';
@@ -24,8 +25,8 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
         ['hold', 'funding', -4000],
         ['hold', 'escrow', 4000],
       ]);
-      const [hold] = await w.t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.jobId, job.id));
-      expect(hold!.providerReference).toMatch(/^builtin:hold:/);
+      const hold = firstRow(await w.t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.jobId, job.id)), 'the hold');
+      expect(hold.providerReference).toMatch(/^builtin:hold:/);
     });
 
     it('keeps Release Payment closed until the coordinator verifies, then pays the teen minus the 10% fee', async () => {
@@ -137,8 +138,8 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
     it('refuses at commit a movement whose entries do not sum to zero', async () => {
       const job = await jobAt(w.t, w.cast, 'posted');
       const lopsided = w.t.database.db.transaction(async (tx) => {
-        const [movement] = await tx.insert(ledgerTransactions).values({ jobId: job.id, movement: 'refund', actorRole: 'system' }).returning();
-        await tx.insert(ledgerEntries).values({ transactionId: movement!.id, jobId: job.id, account: 'platform_fees', amountCents: 100 });
+        const movement = firstRow(await tx.insert(ledgerTransactions).values({ jobId: job.id, movement: 'refund', actorRole: 'system' }).returning(), 'the movement');
+        await tx.insert(ledgerEntries).values({ transactionId: movement.id, jobId: job.id, account: 'platform_fees', amountCents: 100 });
       });
       expect(await failure(lopsided)).toMatch(/does not balance: 100 cents over 1 entries/);
       const empty = w.t.database.db.transaction(async (tx) => {
@@ -152,10 +153,10 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
       const job = await jobAt(w.t, w.cast, 'posted');
       await call('POST', `/api/jobs/${job.id}/cancel`, w.cast.homeowner, {});
       const twice = w.t.database.db.transaction(async (tx) => {
-        const [movement] = await tx.insert(ledgerTransactions).values({ jobId: job.id, movement: 'refund', actorRole: 'system' }).returning();
+        const movement = firstRow(await tx.insert(ledgerTransactions).values({ jobId: job.id, movement: 'refund', actorRole: 'system' }).returning(), 'the movement');
         await tx.insert(ledgerEntries).values([
-          { transactionId: movement!.id, jobId: job.id, account: 'escrow', amountCents: -4000 },
-          { transactionId: movement!.id, jobId: job.id, account: 'funding', userId: w.ids.homeowner, amountCents: 4000 },
+          { transactionId: movement.id, jobId: job.id, account: 'escrow', amountCents: -4000 },
+          { transactionId: movement.id, jobId: job.id, account: 'funding', userId: w.ids.homeowner, amountCents: 4000 },
         ]);
       });
       expect(await failure(twice)).toMatch(/ledger_one_settlement_per_job_key/);
