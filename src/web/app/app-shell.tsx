@@ -9,6 +9,11 @@ import { BottomNav } from './bottom-nav';
 // Loaded with the first toast (see notify).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+// Toasts start below the screens' top bars (the sticky PageHeader is 61 px tall, DashboardHeader
+// 69 px), so a toast hides neither the screen's title nor its back arrow, and its close button,
+// drawn 7 px above the toast, clears them too. Sonner's own offset (16 px on a phone) put it over them.
+const BELOW_THE_TOP_BAR = { top: 80 };
+
 export function AppShell() {
   const { user } = useAuth();
   const showNav = user !== null && hasBottomNavigation(user.role);
@@ -32,7 +37,7 @@ export function AppShell() {
 function DeferredToaster() {
   return useToasterWanted() ? (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" richColors closeButton offset={BELOW_THE_TOP_BAR} mobileOffset={BELOW_THE_TOP_BAR} />
     </Suspense>
   ) : null;
 }
