@@ -12,7 +12,9 @@ test('a person resets a forgotten password with the emailed link', async ({ page
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Email required')).toBeVisible();
-  await expect(page.getByText('Please enter your email address')).toBeVisible();
+  // The toast says it, and so does the field.
+  await expect(page.locator('[data-sonner-toast]').getByText('Please enter your email address')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email address');
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();

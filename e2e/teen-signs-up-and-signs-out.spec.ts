@@ -73,7 +73,10 @@ test('sign-up shows the validation toasts in the spec order and refuses a ZIP co
   await page.getByLabel('Password').fill(teen.password);
   await page.getByLabel('ZIP code').fill('90210');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Please enter your full name')).toBeVisible();
+  // The toast says it, and so does the field, which the person is taken to.
+  await expect(page.locator('[data-sonner-toast]').getByText('Please enter your full name')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Please enter your full name');
+  await expect(page.getByLabel('Full name')).toBeFocused();
 
   await page.getByLabel('Full name').fill(teen.fullName);
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -51,7 +51,8 @@ function EmailTestForm() {
   return (
     <div className="space-y-4 p-4">
       <p className="text-slate-700">Send a message through the same outbox every Yardly email uses.</p>
-      <form onSubmit={onSubmit} className="space-y-4">
+      {/* The schema's messages stand under the fields, where the browser's own bubbles would not. */}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Recipient" type="email" required error={errors.to?.message} {...register('to')} />
         <Field label="Subject" required error={errors.subject?.message} {...register('subject')} />
         <TextareaField label="Message" rows={5} required error={errors.message?.message} {...register('message')} />

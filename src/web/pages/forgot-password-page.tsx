@@ -72,7 +72,7 @@ export default function ForgotPasswordPage() {
             </ButtonLink>
           </div>
         ) : (
-          <form onSubmit={onSubmit} className="space-y-4">
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
             <p className="text-slate-700">Enter the email of your account and we'll send you a link to choose a new password.</p>
             <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
