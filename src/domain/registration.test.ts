@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitSignUp, firstNewPasswordProblem, firstSignUpProblem, signUpChecklist, type SignUpDraft } from './registration';
+import { canSubmitSignUp, signUpChecklist, type SignUpDraft } from './registration';
 
 const complete: SignUpDraft = {
   role: 'teen',
@@ -41,30 +41,4 @@ describe('canSubmitSignUp', () => {
   it('refuses a password shorter than 6', () => expect(canSubmitSignUp({ ...complete, password: '12345' }, false)).toBe(false));
   it('allows a username shorter than the checklist minimum (spec 5: both readings)', () =>
     expect(canSubmitSignUp({ ...complete, username: 'a' }, false)).toBe(true));
-});
-
-describe('firstSignUpProblem', () => {
-  it('is null when everything holds', () => expect(firstSignUpProblem(complete)).toBeNull());
-  it('checks in the spec order: role, name, username, password', () => {
-    const broken = { ...complete, role: '', fullName: ' ', username: ' ', password: '1' };
-    expect(firstSignUpProblem(broken)).toBe('Please select your role (Teen Worker or Homeowner)');
-    expect(firstSignUpProblem({ ...broken, role: 'teen' })).toBe('Please enter your full name');
-    expect(firstSignUpProblem({ ...broken, role: 'teen', fullName: 'A B' })).toBe('Please choose a username');
-    expect(firstSignUpProblem({ ...broken, role: 'teen', fullName: 'A B', username: 'ab' })).toBe(
-      'Password must be at least 6 characters long',
-    );
-  });
-  it('refuses roles that may not self-register', () =>
-    expect(firstSignUpProblem({ ...complete, role: 'admin' })).toBe('Please select your role (Teen Worker or Homeowner)'));
-});
-
-describe('firstNewPasswordProblem', () => {
-  it.each([
-    ['', '', 'Password required'],
-    ['12345', '12345', 'Password too short'],
-    ['123456', '123457', "Passwords don't match"],
-  ])('%j / %j -> %s', (password, confirmation, title) => {
-    expect(firstNewPasswordProblem(password, confirmation)?.title).toBe(title);
-  });
-  it('is null when both rules hold', () => expect(firstNewPasswordProblem('123456', '123456')).toBeNull());
 });

@@ -51,24 +51,3 @@ export function canSubmitSignUp(draft: SignUpDraft, isPending: boolean): boolean
     draft.password.length >= PASSWORD_MIN_LENGTH
   );
 }
-
-/** Spec 5: the first failing registration rule, in the spec's order, or null when all hold. */
-export function firstSignUpProblem(draft: SignUpDraft): string | null {
-  if (draft.role !== 'teen' && draft.role !== 'homeowner') return 'Please select your role (Teen Worker or Homeowner)';
-  if (draft.fullName.trim() === '') return 'Please enter your full name';
-  if (draft.username.trim() === '') return 'Please choose a username';
-  if (draft.password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 6 characters long';
-  return null;
-}
-
-/** Spec 5, Reset Password: the first unmet rule, or null. The submit button needs both to hold. */
-export function firstNewPasswordProblem(
-  password: string,
-  confirmation: string,
-): { title: string; description?: string } | null {
-  if (password === '') return { title: 'Password required' };
-  if (password.length < PASSWORD_MIN_LENGTH)
-    return { title: 'Password too short', description: 'Password must be at least 6 characters long' };
-  if (password !== confirmation) return { title: "Passwords don't match" };
-  return null;
-}
