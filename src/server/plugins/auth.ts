@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/constants';
+import { canChangeUser, canReadUser } from '../../domain/access';
 import type { AppContext } from '../context';
-import { AppError, forbidden, unauthenticated } from '../errors';
+import { forbidden, unauthenticated } from '../errors';
 import { findSessionUserCached, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions';
 
 /** Who may call a route. Every route must say (conventions 2); start-up fails otherwise. */
@@ -53,10 +54,19 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Design 6: an id in a path or body must be the caller's own, unless the caller is an admin. */
-export function requireSelfOrAdmin(request: FastifyRequest, userId: string): SessionUser {
+const OWN_ACCOUNT_ONLY = 'You can only change your own account.';
+
+/** Design 6: the records of the user in the path (wallet, consent status, counters) are theirs and an admin's to read. */
+export function requireReadableUser(request: FastifyRequest, userId: string): SessionUser {
   const user = requireUser(request);
-  if (user.id !== userId && user.role !== 'admin') throw new AppError('FORBIDDEN', 'You can only change your own account.');
+  if (!canReadUser(user, userId)) throw forbidden(OWN_ACCOUNT_ONLY);
+  return user;
+}
+
+/** Design 6: the account in the path is theirs and an admin's to change. */
+export function requireChangeableUser(request: FastifyRequest, userId: string): SessionUser {
+  const user = requireUser(request);
+  if (!canChangeUser(user, userId)) throw forbidden(OWN_ACCOUNT_ONLY);
   return user;
 }
 

@@ -14,7 +14,7 @@ import {
 import { ErrorBodySchema } from '../../../contract/errors';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
-import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
+import { requireReadableUser, requireUser } from '../../plugins/auth';
 import { decideThroughLink, viewConsentLink } from './consent-link.service';
 import type { RequestOrigin } from './consent-records';
 import { getTeenConsent, listConsentEvidence, sendConsentRequest } from './consent.service';
@@ -49,7 +49,7 @@ export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: TeenConsentSchema, ...errors },
       },
       handler: (request) => {
-        requireSelfOrAdmin(request, request.params.id);
+        requireReadableUser(request, request.params.id);
         return getTeenConsent(ctx, request.params.id);
       },
     });

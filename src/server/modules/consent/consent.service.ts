@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { User } from '../../../contract/auth';
 import type { ConsentEvidence, ConsentRequestStatus, TeenConsent } from '../../../contract/consent';
 import type { ConsentStatus } from '../../../contract/constants';
+import { canActAs } from '../../../domain/access';
 import { canSendConsent, isLinkExpired, linkExpiresAt } from '../../../domain/consent';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -74,7 +75,7 @@ export interface SendConsentInput {
  * again (to resend or correct the address) supersedes the pending request, so its link stops working.
  */
 export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, input: SendConsentInput, origin: RequestOrigin): Promise<{ consent: TeenConsent; user: User }> {
-  if (input.teenId && input.teenId !== teen.id) throw forbidden('You can only ask consent for yourself.');
+  if (input.teenId && !canActAs(teen, input.teenId)) throw forbidden('You can only ask consent for yourself.');
   if (input.parentEmail === teen.email) {
     throw new AppError('VALIDATION_FAILED', "Use your parent's or guardian's email, not your own.", {
       parentEmail: "Use your parent's or guardian's email, not your own.",

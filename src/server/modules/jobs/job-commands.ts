@@ -1,4 +1,5 @@
 import type { Job } from '../../../contract/jobs';
+import { canActAs, canActOnJob } from '../../../domain/access';
 import { effectiveStatus, type MachineContext, type Transition } from '../../../domain/job-machine';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -8,7 +9,7 @@ import type { SessionUser } from '../auth/sessions';
 import { hasApprovedConsent } from '../consent/consent.service';
 import { readsOn } from './job-reads';
 import { applyTransition, jobTaken, lockHeld, releaseExpiredLock, requireAllowed, type Allowed } from './job-transitions';
-import { canSee, loadViewer, machineContext, type Viewer } from './job-viewer';
+import { loadViewer, machineContext, type JobViewer } from './job-viewer';
 import { toJobDto, type JobView } from './jobs.mapper';
 
 export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw' | 'pay';
@@ -34,7 +35,7 @@ function inFlightOf(ctx: AppContext): Map<string, Promise<JobView | null>> {
 
 /** `db` may be an open transaction (an idempotent call records its answer in the same one). */
 export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string, db: Executor = ctx.db): Promise<Job> {
-  if (teenId && teenId !== user.id) throw forbidden('You can only act for yourself.');
+  if (teenId && !canActAs(user, teenId)) throw forbidden('You can only act for yourself.');
   const viewer = await loadViewer(db, user);
   // Inside a caller's transaction the call cannot wait its turn: it may hold locks the change in flight needs.
   const inFlight = db === ctx.db ? inFlightOf(ctx) : null;
@@ -54,9 +55,10 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
     }
     const row = rows.find((r) => r.id === jobId);
     if (!row) throw notFound('Job not found');
-    if (!canSee(viewer, row, mctx.now)) {
+    if (!canActOnJob(viewer, row, mctx.now)) {
       // A teen who saw the job open and reaches for it after another teen took it is told so (spec 8),
-      // which says no more than that it is gone; any other unseen job does not exist for the caller.
+      // which says no more than that it is gone; any other job the caller does not see whole does not
+      // exist for them (another teen's accepted job shows its public face, but is not theirs to act on).
       throw viewer.actor.role === 'teen' && (command === 'accept' || command === 'finalize') ? jobTaken() : notFound('Job not found');
     }
     // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
@@ -83,7 +85,7 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
 
 interface Command {
   user: SessionUser;
-  viewer: Viewer;
+  viewer: JobViewer;
   row: JobView;
   transition: Transition;
   decision: Allowed;

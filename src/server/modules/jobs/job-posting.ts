@@ -1,4 +1,5 @@
 import type { Job } from '../../../contract/jobs';
+import { canActAs } from '../../../domain/access';
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { jobEvents, jobs } from '../../db/schema';
@@ -26,7 +27,7 @@ type CreateJobInput = {
 
 /** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
-  if (input.homeownerId && input.homeownerId !== user.id) throw forbidden('You can only post jobs as yourself.');
+  if (input.homeownerId && !canActAs(user, input.homeownerId)) throw forbidden('You can only post jobs as yourself.');
   if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
     throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, {
       zipCode: 'This ZIP code is outside our service area',

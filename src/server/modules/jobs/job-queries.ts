@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
 import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES } from '../../../contract/jobs';
+import { jobVisibilityAt, mayListJobs } from '../../../domain/access';
 import { centsToMoney } from '../../../domain/format';
 import { effectiveStatus, type MachineContext } from '../../../domain/job-machine';
 import type { AppContext } from '../../context';
@@ -12,7 +13,7 @@ import type { SessionUser } from '../auth/sessions';
 import { spentCents } from '../payments/wallet.service';
 import { findJobRow, getJobRow, JOB_VIEW } from './job-reads';
 import { expireLock } from './job-transitions';
-import { canSee, loadViewer, machineContext, type Viewer } from './job-viewer';
+import { loadViewer, machineContext, type JobViewer } from './job-viewer';
 import { toJobDto, type JobRow } from './jobs.mapper';
 import type { OpenJobsPage } from './open-jobs-page';
 
@@ -56,42 +57,25 @@ function milesFrom(origin: { latitude: number; longitude: number }): SQL<number>
     cos(radians(${origin.latitude})) * cos(radians(${jobs.latitude})) * power(sin(radians(${jobs.longitude} - ${origin.longitude}) / 2), 2)))))`;
 }
 
-/**
- * Design 6: an id in the query must be the caller's own (admins may ask for anyone); teens see other
- * people's jobs only while posted or locked; coordinators see the jobs of their ZIP codes.
- */
-function scopeFor(viewer: Viewer, input: ListJobsInput): { where: SQL[]; statuses: JobStatus[] | undefined } {
-  const { user } = viewer;
+/** The list's conditions: who may list what is the access rules' answer (mayListJobs); here it becomes SQL. */
+function scopeFor(viewer: JobViewer, input: ListJobsInput): { where: SQL[]; statuses: JobStatus[] | undefined } {
+  const allowed = mayListJobs(viewer, input);
+  if (!allowed.ok) throw forbidden(allowed.message);
   const where: SQL[] = [];
   let statuses = input.status;
-  const isAdmin = user.role === 'admin';
-  const own = (id: string | undefined, label: string, alsoAllowed = false) => {
-    if (id && id !== user.id && !isAdmin && !alsoAllowed) throw forbidden(`You can only list your own jobs (${label}).`);
-  };
-  // A coordinator may narrow their area's list to one teen or homeowner (supervision's reads,
-  // design 6): the list stays inside their ZIP codes below, so it shows nothing they could not see.
-  const supervising = user.role === 'coordinator';
-  own(input.teenId, 'teenId', supervising);
-  own(input.homeownerId, 'homeownerId', supervising);
-  own(input.coordinatorId, 'coordinatorId');
-
+  const isAdmin = viewer.role === 'admin';
   if (input.teenId) where.push(eq(jobs.teenId, input.teenId));
   if (input.homeownerId) where.push(eq(jobs.homeownerId, input.homeownerId));
   if (input.coordinatorId) {
-    const zips = isAdmin && input.coordinatorId !== user.id ? null : viewer.coordinatorZips;
+    const zips = isAdmin && input.coordinatorId !== viewer.id ? null : viewer.coordinatorZips;
     where.push(zips ? (zips.length ? inArray(jobs.zipCode, zips) : sql`false`) : sql`${jobs.zipCode} in (select zip_code from coordinator_zip_codes where coordinator_id = ${input.coordinatorId})`);
   }
-
-  if (!isAdmin) {
-    if (user.role === 'teen' && !input.teenId) {
-      statuses ??= ['posted'];
-      if (statuses.some((s) => s !== 'posted' && s !== 'locked')) throw forbidden("Teens see other people's jobs only while they are open.");
-    }
-    if (user.role === 'homeowner' && !input.homeownerId) where.push(eq(jobs.homeownerId, user.id));
-    if (user.role === 'homeowner' && (input.teenId || input.coordinatorId)) throw forbidden('Homeowners list their own jobs.');
-    if (user.role === 'coordinator' && !input.coordinatorId) {
-      where.push(viewer.coordinatorZips.length ? inArray(jobs.zipCode, viewer.coordinatorZips) : sql`false`);
-    }
+  // Without an id, each role's list is what it may see: a teen's the open jobs, a homeowner's their
+  // own, a coordinator's their area (a coordinator naming a teen or homeowner stays inside it too).
+  if (viewer.role === 'teen' && !input.teenId) statuses ??= ['posted'];
+  if (viewer.role === 'homeowner' && !input.homeownerId) where.push(eq(jobs.homeownerId, viewer.id));
+  if (viewer.role === 'coordinator' && !input.coordinatorId) {
+    where.push(viewer.coordinatorZips.length ? inArray(jobs.zipCode, viewer.coordinatorZips) : sql`false`);
   }
   return { where, statuses };
 }
@@ -104,7 +88,7 @@ const MAX_VIEWS_PER_PAGE = 64;
  * matters only on a job they hold a lock on, so a page with one is shaped for them alone. The rows'
  * effective status cannot change while the page is kept: it is kept only until the next lock runs out.
  */
-function viewClass(viewer: Viewer, page: OpenJobsPage, mctx: MachineContext): string | null {
+function viewClass(viewer: JobViewer, page: OpenJobsPage, mctx: MachineContext): string | null {
   const { user } = viewer;
   if (user.role !== 'teen' || page.rows.some((row) => row.teenId === user.id)) return null;
   return `${user.parentalConsentStatus === 'approved'}|${user.zipCode}|${mctx.localMinutes}`;
@@ -123,7 +107,7 @@ async function nextLockExpiry(db: Executor, now: Date): Promise<number> {
 }
 
 /** The jobs one list call asks for, read from the database. */
-async function readJobsPage(ctx: AppContext, viewer: Viewer, input: ListJobsInput, scope: ReturnType<typeof scopeFor>, now: Date): Promise<OpenJobsPage> {
+async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsInput, scope: ReturnType<typeof scopeFor>, now: Date): Promise<OpenJobsPage> {
   const { where, statuses } = scope;
   if (statuses) where.push(effectiveStatusIn(statuses, now));
   if (input.category) where.push(eq(jobs.category, input.category));
@@ -144,7 +128,7 @@ async function readJobsPage(ctx: AppContext, viewer: Viewer, input: ListJobsInpu
   return { rows: rows.slice(0, input.limit), more: rows.length > input.limit, views: new Map() };
 }
 
-function shapeJobs(page: OpenJobsPage, viewer: Viewer, mctx: MachineContext): JobList {
+function shapeJobs(page: OpenJobsPage, viewer: JobViewer, mctx: MachineContext): JobList {
   const last = page.rows.at(-1);
   return {
     jobs: page.rows.map((row) => toJobDto(row, viewer, mctx)),
@@ -181,10 +165,11 @@ export async function getJob(ctx: AppContext, user: SessionUser, id: string): Pr
   const viewer = await loadViewer(ctx.db, user);
   let row = await findJobRow(ctx.db, id);
   const mctx = machineContext(ctx);
-  if (!row || !canSee(viewer, row, mctx.now)) throw notFound('Job not found');
+  const visibility = row ? jobVisibilityAt(viewer, row, mctx.now) : 'none';
+  if (!row || visibility === 'none') throw notFound('Job not found');
   // Lazy expiry (design 5): a read that finds a run-out lock writes the release.
   if (effectiveStatus(row, mctx.now) !== row.status) row = (await expireLock(ctx, row)) ?? (await getJobRow(ctx.db, id));
-  return toJobDto(row, viewer, mctx);
+  return toJobDto(row, viewer, mctx, visibility);
 }
 
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {

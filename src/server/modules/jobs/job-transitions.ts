@@ -1,6 +1,7 @@
 // The rules path of every change of a job's status: load, ask the machine, one conditional UPDATE
 // with its event row, then the effects, all in one transaction.
 import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { canActOnJob } from '../../../domain/access';
 import { decide, MESSAGES, type Actor, type Decision, type MachineContext, type Transition } from '../../../domain/job-machine';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -9,7 +10,7 @@ import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { applyJobEffects } from './job-effects';
 import { findJobRow, JOB_VIEW } from './job-reads';
-import { canSee, loadViewer, machineContext } from './job-viewer';
+import { loadViewer, machineContext } from './job-viewer';
 import type { JobView } from './jobs.mapper';
 
 export type Allowed = Extract<Decision, { ok: true }>;
@@ -97,7 +98,7 @@ export async function transitionJob(ctx: AppContext, tx: Executor, by: SessionUs
   const mctx = machineContext(ctx);
   const row = await findJobRow(tx, jobId);
   const viewer = by === 'system' ? null : await loadViewer(tx, by);
-  if (!row || (viewer && !canSee(viewer, row, mctx.now))) throw notFound('Job not found');
+  if (!row || (viewer && !canActOnJob(viewer, row, mctx.now))) throw notFound('Job not found');
   const actor = viewer?.actor ?? SYSTEM;
   return applyTransition(ctx, tx, row, requireAllowed(row, transition, actor, mctx), actor, mctx);
 }

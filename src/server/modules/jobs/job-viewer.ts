@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { effectiveStatus, type Actor, type MachineContext } from '../../../domain/job-machine';
+import type { Viewer } from '../../../domain/access';
+import type { Actor, MachineContext } from '../../../domain/job-machine';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { coordinatorZipCodes } from '../../db/schema';
 import { zipCentroid } from '../../geo/zip-centroids';
 import type { SessionUser } from '../auth/sessions';
-import type { JobRow } from './jobs.mapper';
 
-/** The caller as the state machine and the mapper see them. */
-export interface Viewer {
+/** The caller as the access rules, the state machine and the mapper see them. */
+export interface JobViewer extends Viewer {
   user: SessionUser;
   actor: Actor;
   coordinatorZips: string[];
@@ -47,7 +47,7 @@ export function machineContext(ctx: AppContext): MachineContext {
 }
 
 /** Only a coordinator's own ZIP codes are read: the list call of every other role costs no query here. */
-export async function loadViewer(db: Executor, user: SessionUser): Promise<Viewer> {
+export async function loadViewer(db: Executor, user: SessionUser): Promise<JobViewer> {
   const coordinatorZips =
     user.role === 'coordinator'
       ? (await db.select({ zipCode: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, user.id))).map((r) => r.zipCode)
@@ -58,22 +58,5 @@ export async function loadViewer(db: Executor, user: SessionUser): Promise<Viewe
       : user.role === 'coordinator'
         ? { role: 'coordinator', id: user.id, zipCodes: coordinatorZips }
         : { role: user.role, id: user.id };
-  return { user, actor, coordinatorZips, origin: zipCentroid(user.zipCode) };
-}
-
-export function canSee(viewer: Viewer, row: JobRow, now: Date): boolean {
-  const { user } = viewer;
-  switch (user.role) {
-    case 'admin':
-      return true;
-    case 'homeowner':
-      return row.homeownerId === user.id;
-    case 'coordinator':
-      return viewer.coordinatorZips.includes(row.zipCode);
-    case 'teen': {
-      if (row.teenId === user.id && row.status !== 'locked') return true;
-      const status = effectiveStatus(row, now);
-      return status === 'posted' || status === 'locked';
-    }
-  }
+  return { id: user.id, role: user.role, user, actor, coordinatorZips, origin: zipCentroid(user.zipCode) };
 }

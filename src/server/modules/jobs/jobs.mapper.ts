@@ -1,10 +1,10 @@
 import { JOB_ACTIONS, type Job, type JobAction } from '../../../contract/jobs';
+import type { JobVisibility } from '../../../domain/access';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
-import { effectiveStatus, transitionsNow, type Actor } from '../../../domain/job-machine';
+import { effectiveStatus, transitionsNow, type Actor, type MachineContext } from '../../../domain/job-machine';
 import { paymentStateOf } from '../../../domain/ledger';
 import type { jobs } from '../../db/schema';
-import type { MachineContext } from '../../../domain/job-machine';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** A row as the service reads it for a response: with whether a coordinator serves its ZIP code. */
@@ -14,8 +14,17 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** A dispute's resolution (award, refund) is offered through the dispute, not as a job button. */
 const isJobAction = (transition: string): transition is JobAction => (JOB_ACTIONS as readonly string[]).includes(transition);
 
-/** A job as the caller may see it: effective status, distance from the caller, the caller's actions. */
-export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
+/**
+ * A job as the caller may see it: effective status, distance from the caller, the caller's actions.
+ * Its public face (another teen's accepted job) leaves out the address, who took it and when, and offers nothing.
+ */
+export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext, visibility: Exclude<JobVisibility, 'none'> = 'full'): Job {
+  const job = toFullJobDto(row, viewer, ctx);
+  if (visibility === 'full') return job;
+  return { ...job, location: null, teenId: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
+}
+
+function toFullJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
   const status = effectiveStatus(row, ctx.now);
   const expiredLock = row.status === 'locked' && status === 'posted';
   const { available, blocked } = transitionsNow(row, viewer.actor, ctx);

@@ -4,7 +4,7 @@ import { CreateJobRequestSchema, JobIdParamsSchema, JobListSchema, JobSchema, Jo
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { Role } from '../../../contract/constants';
 import type { AppContext } from '../../context';
-import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
+import { requireReadableUser, requireUser } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { IdempotencyHeadersSchema, respondIdempotently } from '../../plugins/idempotency';
 import { runJobCommand, type JobCommand } from './job-commands';
@@ -79,7 +79,7 @@ export function jobsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: JobSummarySchema, ...errors },
       },
       handler: (request) => {
-        requireSelfOrAdmin(request, request.params.id);
+        requireReadableUser(request, request.params.id);
         return summarizeHomeownerJobs(ctx, request.params.id);
       },
     });

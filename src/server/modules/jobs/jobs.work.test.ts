@@ -16,7 +16,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
 
     it('moves a job from accepted to verified, each step by its own person', async () => {
       const job = await acceptedJob();
-      // Another teen cannot even see an accepted job that is not theirs.
+      // Another teen sees only the public face of an accepted job that is not theirs, and cannot act on it.
       expect((await api.act(job, 'start', api.otherTeen.cookie)).statusCode).toBe(404);
       expect((await api.act(job, 'complete', api.teen.cookie)).json().code).toBe('INVALID_TRANSITION');
       const started = await api.act(job, 'start', api.teen.cookie);

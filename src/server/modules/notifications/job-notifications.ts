@@ -51,11 +51,12 @@ export async function warnExpiringLocks(ctx: AppContext): Promise<number> {
     .where(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now), lte(jobs.lockExpiresAt, soon)));
   let raised = 0;
   for (const job of due) {
-    if (!job.teenId || !job.lockExpiresAt) continue;
-    const minutesLeft = Math.ceil((job.lockExpiresAt.getTime() - now.getTime()) / 60_000);
+    const { teenId, lockExpiresAt } = job;
+    if (!teenId || !lockExpiresAt) continue;
+    const minutesLeft = Math.ceil((lockExpiresAt.getTime() - now.getTime()) / 60_000);
     const notice = lockExpiringNotice(job, minutesLeft);
     const created = await ctx.db.transaction((tx) =>
-      notify(tx, ctx, { userId: job.teenId!, ...notice, jobId: job.id, dedupeKey: `lock_expiring:${job.id}:${job.lockExpiresAt!.toISOString()}` }),
+      notify(tx, ctx, { userId: teenId, ...notice, jobId: job.id, dedupeKey: `lock_expiring:${job.id}:${lockExpiresAt.toISOString()}` }),
     );
     if (created) raised++;
   }

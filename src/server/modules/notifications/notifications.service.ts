@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../../contract/notifications';
+import { canActAs, canReadUser } from '../../../domain/access';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';
@@ -73,11 +74,12 @@ export async function notify(tx: Executor, ctx: AppContext, input: NotificationI
 
 /** Design 6: a user's notifications are theirs; an admin may read anyone's. */
 function requireReader(user: SessionUser, userId: string): void {
-  if (user.id !== userId && user.role !== 'admin') throw forbidden('You can only see your own notifications.');
+  if (!canReadUser(user, userId)) throw forbidden('You can only see your own notifications.');
 }
 
+/** Marking read is the owner's alone: an admin reading a list must not clear someone's bell. */
 function requireOwner(user: SessionUser, userId: string): void {
-  if (user.id !== userId) throw forbidden('You can only change your own notifications.');
+  if (!canActAs(user, userId)) throw forbidden('You can only change your own notifications.');
 }
 
 /** Newest first, paged by (created_at, id), with the count of unread ones for the bell. */
@@ -96,17 +98,18 @@ export async function listNotifications(ctx: AppContext, user: SessionUser, user
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
   return {
     notifications: shown.map(toNotificationDto),
     unreadCount: unread?.n ?? 0,
-    nextCursor: rows.length > page.limit ? encodeCursor(shown[shown.length - 1]!) : null,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   };
 }
 
 /** Marks one of the caller's notifications read; someone else's answers 404, so ids cannot be probed. */
 export async function markNotificationRead(ctx: AppContext, user: SessionUser, id: string): Promise<Notification> {
   const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id));
-  if (!row || row.userId !== user.id) throw notFound('Notification not found');
+  if (!row || !canActAs(user, row.userId)) throw notFound('Notification not found');
   if (row.readAt) return toNotificationDto(row);
   const updated = await ctx.db.transaction(async (tx) => {
     const [changed] = await tx

@@ -1,13 +1,15 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Dispute, DisputeOutcome } from '../../../contract/payments';
+import { canResolveDispute, jobRecordScope, type JobRecordScope } from '../../../domain/access';
 import { centsToMoney, moneyToCents } from '../../../domain/format';
 import { isValidPartialAmount } from '../../../domain/ledger';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { coordinatorZipCodes, disputes, jobs } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { disputes, jobs } from '../../db/schema';
+import { AppError, firstRow, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { transitionJob } from '../jobs/job-transitions';
+import { loadViewer } from '../jobs/job-viewer';
 
 type DisputeRow = typeof disputes.$inferSelect;
 type JobFields = { title: string; payCents: number; status: Dispute['jobStatus'] };
@@ -35,8 +37,8 @@ function toDisputeDto(row: DisputeRow, job: JobFields): Dispute {
 export async function openDispute(ctx: AppContext, db: Executor, user: SessionUser, jobId: string, reason: string): Promise<Dispute> {
   return db.transaction(async (tx) => {
     const job = await transitionJob(ctx, tx, user, jobId, 'dispute');
-    const [row] = await tx.insert(disputes).values({ jobId, openedBy: user.id, reason, createdAt: ctx.clock.now() }).returning();
-    return toDisputeDto(row!, job);
+    const opened = await tx.insert(disputes).values({ jobId, openedBy: user.id, reason, createdAt: ctx.clock.now() }).returning();
+    return toDisputeDto(firstRow(opened, 'the opened dispute'), job);
   });
 }
 
@@ -54,8 +56,12 @@ export async function resolveDispute(
   input: { outcome: DisputeOutcome; teenAmount?: string | undefined },
 ): Promise<Dispute> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ dispute: disputes, job: jobFields }).from(disputes).innerJoin(jobs, eq(jobs.id, disputes.jobId)).where(eq(disputes.id, disputeId));
-    if (!found || !(await maySupervise(tx, user, found.dispute.jobId))) throw notFound('Dispute not found');
+    const [found] = await tx
+      .select({ dispute: disputes, job: { ...jobFields, zipCode: jobs.zipCode } })
+      .from(disputes)
+      .innerJoin(jobs, eq(jobs.id, disputes.jobId))
+      .where(eq(disputes.id, disputeId));
+    if (!found || !canResolveDispute(await loadViewer(tx, user), found.job)) throw notFound('Dispute not found');
     let teenAmountCents: number | null = null;
     if (input.outcome === 'partial') {
       teenAmountCents = moneyToCents(input.teenAmount ?? '');
@@ -76,29 +82,26 @@ export async function resolveDispute(
   });
 }
 
-/** Admins supervise everything; a coordinator the jobs of their ZIP codes. */
-async function maySupervise(db: Executor, user: SessionUser, jobId: string): Promise<boolean> {
-  if (user.role === 'admin') return true;
-  if (user.role !== 'coordinator') return false;
-  const [row] = await db
-    .select({ ok: sql<number>`1` })
-    .from(jobs)
-    .innerJoin(coordinatorZipCodes, and(eq(coordinatorZipCodes.zipCode, jobs.zipCode), eq(coordinatorZipCodes.coordinatorId, user.id)))
-    .where(eq(jobs.id, jobId));
-  return Boolean(row);
+/** The access rules' scope of job records as a condition on the joined job. */
+function scopeCondition(scope: JobRecordScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'area':
+      return scope.zipCodes.length ? inArray(jobs.zipCode, [...scope.zipCodes]) : sql`false`;
+    case 'homeowner':
+      return eq(jobs.homeownerId, scope.homeownerId);
+    case 'teen':
+      return eq(jobs.teenId, scope.teenId);
+  }
 }
 
 /** Disputes the caller may see: an admin all, a coordinator their area's, homeowners and teens their jobs'. */
 export async function listDisputes(ctx: AppContext, user: SessionUser, status?: Dispute['status']): Promise<Dispute[]> {
   const where: SQL[] = [];
   if (status) where.push(eq(disputes.status, status));
-  if (user.role === 'coordinator') {
-    where.push(sql`${jobs.zipCode} in (select ${coordinatorZipCodes.zipCode} from ${coordinatorZipCodes} where ${coordinatorZipCodes.coordinatorId} = ${user.id})`);
-  } else if (user.role === 'homeowner') {
-    where.push(eq(jobs.homeownerId, user.id));
-  } else if (user.role === 'teen') {
-    where.push(eq(jobs.teenId, user.id));
-  }
+  const inScope = scopeCondition(jobRecordScope(await loadViewer(ctx.db, user)));
+  if (inScope) where.push(inScope);
   const rows = await ctx.db
     .select({ dispute: disputes, job: jobFields })
     .from(disputes)

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { holdPostings, isBalanced, refundPostings, releasePostings, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
 import type { Executor } from '../../db/client';
 import { disputes, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { firstRow } from '../../errors';
 import type { JobChange, JobEffect } from '../jobs/job-change';
 
 interface Movement {
@@ -16,7 +17,7 @@ interface Movement {
 export async function recordMovement(tx: Executor, m: Movement): Promise<void> {
   if (!isBalanced(m.postings)) throw new Error(`unbalanced ${m.movement} for job ${m.jobId}`);
   const { actor, at } = m.change;
-  const [created] = await tx
+  const inserted = await tx
     .insert(ledgerTransactions)
     .values({
       jobId: m.jobId,
@@ -27,7 +28,8 @@ export async function recordMovement(tx: Executor, m: Movement): Promise<void> {
       createdAt: at,
     })
     .returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(m.postings.map((p) => ({ transactionId: created!.id, jobId: m.jobId, account: p.account, userId: p.userId, amountCents: p.amountCents, createdAt: at })));
+  const created = firstRow(inserted, `the ledger transaction of ${m.movement} for job ${m.jobId}`);
+  await tx.insert(ledgerEntries).values(m.postings.map((p) => ({ transactionId: created.id, jobId: m.jobId, account: p.account, userId: p.userId, amountCents: p.amountCents, createdAt: at })));
 }
 
 async function findHoldReference(tx: Executor, jobId: string): Promise<{ reference: string | null } | null> {

@@ -14,7 +14,7 @@ import {
   WalletSchema,
 } from '../../../contract/payments';
 import type { AppContext } from '../../context';
-import { requireSelfOrAdmin, requireUser } from '../../plugins/auth';
+import { requireReadableUser, requireUser } from '../../plugins/auth';
 import { IdempotencyHeadersSchema, respondIdempotently } from '../../plugins/idempotency';
 import { listDisputes, openDispute, resolveDispute } from './disputes.service';
 import { getWallet } from './wallet.service';
@@ -38,7 +38,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: WalletSchema, ...errors },
       },
       handler: (request) => {
-        requireSelfOrAdmin(request, request.params.userId);
+        requireReadableUser(request, request.params.userId);
         return getWallet(ctx, request.params.userId);
       },
     });

@@ -3,7 +3,7 @@ import { UserSchema } from '../../../contract/auth';
 import { ErrorBodySchema } from '../../../contract/errors';
 import { UpdateUserRequestSchema, UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
-import { requireSelfOrAdmin } from '../../plugins/auth';
+import { requireChangeableUser } from '../../plugins/auth';
 import { toUserDto } from '../auth/auth.service';
 import { setAvailability } from './users.service';
 
@@ -19,7 +19,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
       handler: async (request) => {
-        requireSelfOrAdmin(request, request.params.id);
+        requireChangeableUser(request, request.params.id);
         return toUserDto(await setAvailability(ctx, request.params.id, request.body.isAvailable));
       },
     });

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
+import {
+  canActAs,
+  canActOnJob,
+  canChangeUser,
+  canReadUser,
+  canResolveDispute,
+  canSeeJob,
+  jobRecordScope,
+  jobVisibility,
+  jobVisibilityAt,
+  mayListJobs,
+  type JobVisibility,
+  type Viewer,
+} from './access';
+import type { JobFacts } from './job-machine';
+
+const NOW = new Date('2026-06-15T16:00:00Z');
+const viewers = {
+  teen: { id: 'teen-1', role: 'teen' },
+  otherTeen: { id: 'teen-2', role: 'teen' },
+  homeowner: { id: 'home-1', role: 'homeowner' },
+  otherHomeowner: { id: 'home-2', role: 'homeowner' },
+  coordinator: { id: 'coord-1', role: 'coordinator', coordinatorZips: ['02139'] },
+  otherCoordinator: { id: 'coord-2', role: 'coordinator', coordinatorZips: ['02141'] },
+  admin: { id: 'admin-1', role: 'admin' },
+} satisfies Record<string, Viewer>;
+
+const job = (status: JobStatus, teenId: string | null = status === 'posted' ? null : 'teen-1') => ({ status, teenId, homeownerId: 'home-1', zipCode: '02139' });
+
+describe('jobVisibility', () => {
+  const everyStatus = (visibility: JobVisibility) => Object.fromEntries(JOB_STATUSES.map((s) => [s, visibility]));
+  it.each([
+    ['teen', everyStatus('full')],
+    ['homeowner', everyStatus('full')],
+    ['coordinator', everyStatus('full')],
+    ['admin', everyStatus('full')],
+    ['otherHomeowner', everyStatus('none')],
+    ['otherCoordinator', everyStatus('none')],
+    // Spec 2: another teen sees an open job whole, an accepted one only as 'Job Accepted!', later ones not at all.
+    ['otherTeen', { ...everyStatus('none'), posted: 'full', locked: 'full', accepted: 'public' }],
+  ] as const)('%s sees a job of teen-1 and home-1 in 02139, by status', (name, expected) => {
+    const seen = Object.fromEntries(JOB_STATUSES.map((s) => [s, jobVisibility(viewers[name], job(s))]));
+    expect(seen).toEqual(expected);
+  });
+
+  it('counts a run-out lock as posted, and a coordinator without ZIP codes serves no area', () => {
+    const facts = (lockExpiresAt: Date): JobFacts => ({ ...job('locked', 'teen-2'), status: 'locked', lockExpiresAt, verifiedAt: null });
+    const live = facts(new Date(NOW.getTime() + 1));
+    const runOut = facts(new Date(NOW.getTime() - 1));
+    expect(jobVisibilityAt(viewers.teen, live, NOW)).toBe('full');
+    expect(jobVisibilityAt(viewers.teen, runOut, NOW)).toBe('full');
+    const accepted: JobFacts = { ...runOut, status: 'accepted', lockExpiresAt: null };
+    expect([canSeeJob(viewers.teen, accepted, NOW), canActOnJob(viewers.teen, accepted, NOW)]).toEqual([true, false]);
+    expect(canActOnJob(viewers.otherTeen, accepted, NOW)).toBe(true);
+    expect(jobVisibility({ id: 'coord-3', role: 'coordinator' }, job('posted'))).toBe('none');
+  });
+});
+
+describe('mayListJobs', () => {
+  const refused = (message: string) => ({ ok: false, message });
+  it.each([
+    ['teen', {}, { ok: true }],
+    ['teen', { status: ['posted', 'locked'] }, { ok: true }],
+    ['teen', { status: ['accepted'] }, refused("Teens see other people's jobs only while they are open.")],
+    ['teen', { teenId: 'teen-1', status: ['accepted', 'paid'] }, { ok: true }],
+    ['teen', { teenId: 'teen-2' }, refused('You can only list your own jobs (teenId).')],
+    ['teen', { homeownerId: 'home-1' }, refused('You can only list your own jobs (homeownerId).')],
+    ['homeowner', { homeownerId: 'home-1' }, { ok: true }],
+    ['homeowner', { homeownerId: 'home-2' }, refused('You can only list your own jobs (homeownerId).')],
+    ['homeowner', { teenId: 'teen-1' }, refused('You can only list your own jobs (teenId).')],
+    ['homeowner', { teenId: 'home-1' }, refused('Homeowners list their own jobs.')],
+    ['homeowner', { coordinatorId: 'home-1' }, refused('Homeowners list their own jobs.')],
+    ['coordinator', { coordinatorId: 'coord-1', teenId: 'teen-1', homeownerId: 'home-1' }, { ok: true }],
+    ['coordinator', { coordinatorId: 'coord-2' }, refused('You can only list your own jobs (coordinatorId).')],
+    ['admin', { teenId: 'teen-1', homeownerId: 'home-1', coordinatorId: 'coord-1', status: ['paid'] }, { ok: true }],
+  ] as const)('%s asking for %o: %o', (name, filter, expected) => {
+    expect(mayListJobs(viewers[name], filter)).toEqual(expected);
+  });
+});
+
+describe('users and disputes', () => {
+  it('lets a person and an admin read and change the person, and nobody act as someone else', () => {
+    expect([canReadUser(viewers.teen, 'teen-1'), canReadUser(viewers.admin, 'teen-1'), canReadUser(viewers.otherTeen, 'teen-1'), canReadUser(viewers.coordinator, 'teen-1')]).toEqual([true, true, false, false]);
+    expect([canChangeUser(viewers.teen, 'teen-1'), canChangeUser(viewers.admin, 'teen-1'), canChangeUser(viewers.homeowner, 'teen-1')]).toEqual([true, true, false]);
+    expect([canActAs(viewers.teen, 'teen-1'), canActAs(viewers.admin, 'teen-1')]).toEqual([true, false]);
+  });
+
+  it("scopes disputes to an admin's all, a coordinator's area and a party's own jobs; only the area's coordinator or an admin resolves", () => {
+    expect(jobRecordScope(viewers.admin)).toEqual({ kind: 'all' });
+    expect(jobRecordScope(viewers.coordinator)).toEqual({ kind: 'area', zipCodes: ['02139'] });
+    expect(jobRecordScope(viewers.homeowner)).toEqual({ kind: 'homeowner', homeownerId: 'home-1' });
+    expect(jobRecordScope(viewers.teen)).toEqual({ kind: 'teen', teenId: 'teen-1' });
+    const resolvers = Object.entries(viewers).filter(([, viewer]) => canResolveDispute(viewer, { zipCode: '02139' }));
+    expect(resolvers.map(([name]) => name)).toEqual(['coordinator', 'admin']);
+  });
+});

@@ -1,0 +1,146 @@
+import type { Role } from '../contract/constants';
+import type { JobStatus } from '../contract/job-constants';
+import { effectiveStatus, type JobFacts } from './job-machine';
+
+// Design 6: who may see or do what to a job or a user, decided here once. The server throws through
+// thin require* guards over these answers; the web asks the same questions of the same functions.
+
+/** Who is asking. A coordinator's `coordinatorZips` are the ZIP codes they serve; without them they serve none. */
+export interface Viewer {
+  id: string;
+  role: Role;
+  coordinatorZips?: readonly string[];
+}
+
+/** A job as the rules here read it: its status as it stands now (a run-out lock is posted) and its people. */
+export interface JobAccessFacts {
+  status: JobStatus;
+  teenId: string | null;
+  homeownerId: string;
+  zipCode: string;
+}
+
+/**
+ * How much of a job a viewer sees: all of it; its public face only (another teen's accepted job, spec 2's
+ * 'Job Accepted!' for others: no address and not who took it); or nothing (it does not exist for them).
+ */
+export type JobVisibility = 'full' | 'public' | 'none';
+
+export type AccessDecision = { ok: true } | { ok: false; message: string };
+
+const ALLOWED: AccessDecision = { ok: true };
+const refuse = (message: string): AccessDecision => ({ ok: false, message });
+
+/** Statuses in which a job is open to every teen (the explorer's jobs). */
+export const OPEN_STATUSES: readonly JobStatus[] = ['posted', 'locked'];
+
+export function isAreaCoordinator(viewer: Viewer, zipCode: string): boolean {
+  return viewer.role === 'coordinator' && (viewer.coordinatorZips ?? []).includes(zipCode);
+}
+
+/** The job's homeowner, its teen, or the coordinator of its area. */
+export function isJobParty(viewer: Viewer, job: Omit<JobAccessFacts, 'status'>): boolean {
+  switch (viewer.role) {
+    case 'homeowner':
+      return job.homeownerId === viewer.id;
+    case 'teen':
+      return job.teenId === viewer.id;
+    case 'coordinator':
+      return isAreaCoordinator(viewer, job.zipCode);
+    case 'admin':
+      return false;
+  }
+}
+
+/** Admins see every job; its people see it whole; other teens see it while open, and only its public face once another teen accepted it. */
+export function jobVisibility(viewer: Viewer, job: JobAccessFacts): JobVisibility {
+  if (viewer.role === 'admin' || isJobParty(viewer, job)) return 'full';
+  if (viewer.role !== 'teen') return 'none';
+  if (OPEN_STATUSES.includes(job.status)) return 'full';
+  return job.status === 'accepted' ? 'public' : 'none';
+}
+
+/** jobVisibility of a stored job at `now`: a lock that ran out counts as posted. */
+export function jobVisibilityAt(viewer: Viewer, job: JobFacts, now: Date): JobVisibility {
+  return jobVisibility(viewer, { ...job, status: effectiveStatus(job, now) });
+}
+
+export function canSeeJob(viewer: Viewer, job: JobFacts, now: Date): boolean {
+  return jobVisibilityAt(viewer, job, now) !== 'none';
+}
+
+/** Whether the viewer may ask the state machine about the job at all (it decides the rest): only a job they see whole. */
+export function canActOnJob(viewer: Viewer, job: JobFacts, now: Date): boolean {
+  return jobVisibilityAt(viewer, job, now) === 'full';
+}
+
+/** What a job list asks for: whose jobs, and in which statuses. */
+export interface JobListFilter {
+  teenId?: string | undefined;
+  homeownerId?: string | undefined;
+  coordinatorId?: string | undefined;
+  status?: readonly JobStatus[] | undefined;
+}
+
+/**
+ * Design 6: an id in a list's filter must be the viewer's own (an admin may name anyone; a coordinator
+ * may narrow their area's list to one teen or homeowner, which stays inside their area); teens list
+ * other people's jobs only while open (posted when no status is asked).
+ */
+export function mayListJobs(viewer: Viewer, filter: JobListFilter): AccessDecision {
+  const isAdmin = viewer.role === 'admin';
+  const supervising = viewer.role === 'coordinator';
+  const ids = [
+    ['teenId', filter.teenId, supervising],
+    ['homeownerId', filter.homeownerId, supervising],
+    ['coordinatorId', filter.coordinatorId, false],
+  ] as const;
+  for (const [label, id, alsoAllowed] of ids) {
+    if (id && id !== viewer.id && !isAdmin && !alsoAllowed) return refuse(`You can only list your own jobs (${label}).`);
+  }
+  if (viewer.role === 'teen' && !filter.teenId && (filter.status ?? ['posted']).some((s) => !OPEN_STATUSES.includes(s))) {
+    return refuse("Teens see other people's jobs only while they are open.");
+  }
+  if (viewer.role === 'homeowner' && (filter.teenId || filter.coordinatorId)) return refuse('Homeowners list their own jobs.');
+  return ALLOWED;
+}
+
+/** A person's own records (wallet, consent status, notifications, counters): theirs, and any admin's to read. */
+export function canReadUser(viewer: Viewer, userId: string): boolean {
+  return viewer.id === userId || viewer.role === 'admin';
+}
+
+/** A person's account settings (availability): theirs, and any admin's to change. */
+export function canChangeUser(viewer: Viewer, userId: string): boolean {
+  return viewer.id === userId || viewer.role === 'admin';
+}
+
+/** An id a caller names as themself (a body's teenId or homeownerId, their notifications to mark): nobody acts as someone else, admins included. */
+export function canActAs(viewer: Viewer, userId: string): boolean {
+  return viewer.id === userId;
+}
+
+/** The jobs whose records (disputes) a viewer may see: all (admins), their area's (coordinators), or the ones they are party to. */
+export type JobRecordScope =
+  | { kind: 'all' }
+  | { kind: 'area'; zipCodes: readonly string[] }
+  | { kind: 'homeowner'; homeownerId: string }
+  | { kind: 'teen'; teenId: string };
+
+export function jobRecordScope(viewer: Viewer): JobRecordScope {
+  switch (viewer.role) {
+    case 'admin':
+      return { kind: 'all' };
+    case 'coordinator':
+      return { kind: 'area', zipCodes: viewer.coordinatorZips ?? [] };
+    case 'homeowner':
+      return { kind: 'homeowner', homeownerId: viewer.id };
+    case 'teen':
+      return { kind: 'teen', teenId: viewer.id };
+  }
+}
+
+/** A dispute is settled by the area's coordinator or an admin. */
+export function canResolveDispute(viewer: Viewer, job: Pick<JobAccessFacts, 'zipCode'>): boolean {
+  return viewer.role === 'admin' || isAreaCoordinator(viewer, job.zipCode);
+}
