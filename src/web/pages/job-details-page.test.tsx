@@ -116,6 +116,30 @@ describe('JobDetailsPage', () => {
     });
   });
 
+  describe('an accepted job', () => {
+    const notice = () => screen.getByRole('region', { name: 'Job Accepted!' });
+
+    it('tells the teen who accepted it what happens next, with the address', async () => {
+      await renderDetails(TEEN, makeJob({ status: 'accepted', teenId: TEEN.id, location: '12 Elm St', actions: ['start', 'withdraw'] }));
+      expect(notice()).toHaveTextContent('You accepted this job. A Yardly coordinator will contact you soon to confirm the details.');
+      expect(screen.getByText('Location')).toBeInTheDocument();
+      expect(screen.getByText('12 Elm St')).toBeInTheDocument();
+    });
+
+    it("shows another teen its public face (spec 2's text for others) without an address line", async () => {
+      await renderDetails(TEEN, makeJob({ status: 'accepted', teenId: null, location: null, actions: [] }));
+      expect(notice()).toHaveTextContent('A teen has accepted this job. A Yardly coordinator will confirm the details with them.');
+      expect(screen.queryByText('Location')).not.toBeInTheDocument();
+      expect(screen.queryByText('Shared by your coordinator')).not.toBeInTheDocument();
+    });
+
+    it('tells the homeowner a teen accepted it, with the address', async () => {
+      await renderDetails(HOMEOWNER, makeJob({ status: 'accepted', teenId: OTHER_TEEN_ID, location: '12 Elm St', actions: ['cancel'] }));
+      expect(notice()).toHaveTextContent('A teen has accepted this job.');
+      expect(screen.getByText('12 Elm St')).toBeInTheDocument();
+    });
+  });
+
   describe("another teen's lock", () => {
     const notice = () => screen.getByRole('region', { name: 'Job Temporarily Locked' });
 

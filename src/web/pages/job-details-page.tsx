@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import type { User } from '../../contract/auth';
 import { CATEGORY_LABELS, EQUIPMENT_LABELS } from '../../contract/job-constants';
 import type { Job } from '../../contract/jobs';
+import { jobVisibility } from '../../domain/access';
 import { formatDistance, formatDuration, formatPay } from '../../domain/format';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
@@ -69,7 +70,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           <p className="whitespace-pre-line text-slate-800">{job.description}</p>
         </section>
 
-        <JobFacts job={job} />
+        <JobFacts job={job} publicFace={jobVisibility(user, job) === 'public'} />
 
         {job.safetyNotes && (
           <section aria-labelledby="safety-title" className="space-y-1 rounded-2xl border border-amber-200 bg-amber-50 p-4">
@@ -95,12 +96,14 @@ function JobDetails({ id, user }: { id: string; user: User }) {
   );
 }
 
-function JobFacts({ job }: { job: Job }) {
+/** `publicFace`: another teen's accepted job, whose address the server keeps to the teen who took it. */
+function JobFacts({ job, publicFace }: { job: Job; publicFace: boolean }) {
+  const location: [string, ReactNode][] = publicFace ? [] : [['Location', job.location ?? 'Shared by your coordinator']];
   const rows: [string, ReactNode][] = [
     ['Pay', formatPay(job.payAmount, 2)],
     ['Payment', <PaymentBadge key="payment" payment={job.payment} />],
     ['Estimated duration', formatDuration(job.estimatedDuration)],
-    ['Location', job.location ?? 'Shared by your coordinator'],
+    ...location,
     ['Distance', formatDistance(job.distance) ?? 'Unknown'],
     ['Coordinator supervised', job.coordinatorSupervised ? 'Yes' : 'No'],
     ['Posted', formatDate(job.createdAt) ?? 'Unknown'],
