@@ -6,7 +6,6 @@ import {
   canChangeUser,
   canReadUser,
   canResolveDispute,
-  canSeeJob,
   jobRecordScope,
   jobVisibility,
   jobVisibilityAt,
@@ -52,7 +51,7 @@ describe('jobVisibility', () => {
     expect(jobVisibilityAt(viewers.teen, live, NOW)).toBe('full');
     expect(jobVisibilityAt(viewers.teen, runOut, NOW)).toBe('full');
     const accepted: JobFacts = { ...runOut, status: 'accepted', lockExpiresAt: null };
-    expect([canSeeJob(viewers.teen, accepted, NOW), canActOnJob(viewers.teen, accepted, NOW)]).toEqual([true, false]);
+    expect([jobVisibilityAt(viewers.teen, accepted, NOW), canActOnJob(viewers.teen, accepted, NOW)]).toEqual(['public', false]);
     expect(canActOnJob(viewers.otherTeen, accepted, NOW)).toBe(true);
     expect(jobVisibility({ id: 'coord-3', role: 'coordinator' }, job('posted'))).toBe('none');
   });

@@ -34,12 +34,12 @@ const refuse = (message: string): AccessDecision => ({ ok: false, message });
 /** Statuses in which a job is open to every teen (the explorer's jobs). */
 export const OPEN_STATUSES: readonly JobStatus[] = ['posted', 'locked'];
 
-export function isAreaCoordinator(viewer: Viewer, zipCode: string): boolean {
+function isAreaCoordinator(viewer: Viewer, zipCode: string): boolean {
   return viewer.role === 'coordinator' && (viewer.coordinatorZips ?? []).includes(zipCode);
 }
 
 /** The job's homeowner, its teen, or the coordinator of its area. */
-export function isJobParty(viewer: Viewer, job: Omit<JobAccessFacts, 'status'>): boolean {
+function isJobParty(viewer: Viewer, job: Omit<JobAccessFacts, 'status'>): boolean {
   switch (viewer.role) {
     case 'homeowner':
       return job.homeownerId === viewer.id;
@@ -63,10 +63,6 @@ export function jobVisibility(viewer: Viewer, job: JobAccessFacts): JobVisibilit
 /** jobVisibility of a stored job at `now`: a lock that ran out counts as posted. */
 export function jobVisibilityAt(viewer: Viewer, job: JobFacts, now: Date): JobVisibility {
   return jobVisibility(viewer, { ...job, status: effectiveStatus(job, now) });
-}
-
-export function canSeeJob(viewer: Viewer, job: JobFacts, now: Date): boolean {
-  return jobVisibilityAt(viewer, job, now) !== 'none';
 }
 
 /** Whether the viewer may ask the state machine about the job at all (it decides the rest): only a job they see whole. */

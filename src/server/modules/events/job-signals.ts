@@ -1,10 +1,7 @@
 import type { Role } from '../../../contract/constants';
-import type { JobStatus } from '../../../contract/jobs';
+import { OPEN_STATUSES } from '../../../domain/access';
 import type { JobEffect } from '../jobs/job-change';
 import { publishLiveEvent } from './live-events';
-
-/** The statuses in which other teens see a job (the explorer's open jobs). */
-const OPEN: readonly JobStatus[] = ['posted', 'locked'];
 
 /**
  * The job seam's live signal: the job's id and new status, to the people who can see it (its
@@ -12,7 +9,7 @@ const OPEN: readonly JobStatus[] = ['posted', 'locked'];
  * explorers drop a job someone took). Nothing else: who took it stays on the server.
  */
 export const signalJobChange: JobEffect = async (tx, _ctx, { before, after }) => {
-  const wasOrIsOpen = OPEN.includes(after.status) || (before !== null && OPEN.includes(before.status));
+  const wasOrIsOpen = OPEN_STATUSES.includes(after.status) || (before !== null && OPEN_STATUSES.includes(before.status));
   const roles: Role[] = wasOrIsOpen ? ['teen'] : [];
   await publishLiveEvent(
     tx,
