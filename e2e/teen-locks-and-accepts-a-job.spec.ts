@@ -92,8 +92,14 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await expect(page.getByText('You accepted this job.')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveCount(0);
 
-  // Once accepted, the job is no longer open to other teens.
+  // Once accepted, another teen sees that it was taken (spec 2: 'Job Accepted!' with the text for
+  // others), but not where it is.
   await otherTeen.reload();
+  await expect(otherTeen.getByRole('heading', { name: 'Job Accepted!' })).toBeVisible();
+  await expect(otherTeen.getByText('A teen has accepted this job.')).toBeVisible();
+  await expect(otherTeen.getByText('Front yard on Broadway')).toHaveCount(0);
+  // A job that is not theirs to see is not found, with the way back to the jobs.
+  await otherTeen.goto('/job/00000000-0000-4000-8000-000000000000');
   await expect(otherTeen.getByRole('heading', { name: 'Job not found' })).toBeVisible();
   await otherTeen.getByRole('link', { name: 'Go Back' }).click();
   await expect(otherTeen).toHaveURL(/\/jobs$/);

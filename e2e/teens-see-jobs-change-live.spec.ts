@@ -30,9 +30,10 @@ test('the explorer drops a job another teen just took and shows it again when th
   await expect(viewer.getByRole('heading', { name: 'No jobs found matching your criteria' })).toBeVisible();
   await expect(details.getByRole('heading', { name: 'Job Temporarily Locked' })).toBeVisible();
 
-  // They accept it: it is theirs, gone for other teens, and on the homeowner's active jobs.
+  // They accept it: it is theirs, shown to other teens only as taken ('Job Accepted!' for others), and on the homeowner's active jobs.
   expect((await take()).status()).toBe(200);
-  await expect(details.getByRole('heading', { name: 'Job not found' })).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Job Accepted!' })).toBeVisible();
+  await expect(details.getByText('A teen has accepted this job.')).toBeVisible();
   const active = homeowner.getByRole('list', { name: 'Active jobs' }).getByRole('article', { name: job.title });
   await expect(active).toBeVisible();
 
