@@ -41,6 +41,11 @@ export const JobSchema = z.object({
   coordinatorSupervised: z.boolean(),
   homeownerId: z.uuid(),
   teenId: z.uuid().nullable(),
+  /**
+   * Who took the job, as far as the caller may know: the full name for the teen, the area's coordinator
+   * and admins; 'Maya L.' for the homeowner once the teen accepted; null for anyone else and while no teen holds it.
+   */
+  teenName: z.string().nullable(),
   lockExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   acceptedAt: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   jobVisibility,
   jobVisibilityAt,
   mayListJobs,
+  teenNameFor,
   type JobVisibility,
   type Viewer,
 } from './access';
@@ -76,6 +77,39 @@ describe('mayListJobs', () => {
     ['admin', { teenId: 'teen-1', homeownerId: 'home-1', coordinatorId: 'coord-1', status: ['paid'] }, { ok: true }],
   ] as const)('%s asking for %o: %o', (name, filter, expected) => {
     expect(mayListJobs(viewers[name], filter)).toEqual(expected);
+  });
+});
+
+describe('teenNameFor', () => {
+  const ACCEPTED_AT = new Date('2026-06-15T15:00:00Z');
+  const held = (acceptedAt: Date | null) => ({ teenId: 'teen-1', homeownerId: 'home-1', zipCode: '02139', acceptedAt });
+  it.each([
+    ['teen', 'Maya Lopez', 'Maya Lopez'],
+    ['coordinator', 'Maya Lopez', 'Maya Lopez'],
+    ['admin', 'Maya Lopez', 'Maya Lopez'],
+    // Privacy: the homeowner reads a first name and last initial only.
+    ['homeowner', 'Maya Lopez', 'Maya L.'],
+    ['otherTeen', 'Maya Lopez', null],
+    ['otherHomeowner', 'Maya Lopez', null],
+    ['otherCoordinator', 'Maya Lopez', null],
+  ] as const)('names the teen of an accepted job to %s as %j', (name, fullName, expected) => {
+    expect(teenNameFor(viewers[name], held(ACCEPTED_AT), fullName)).toBe(expected);
+  });
+
+  it('gives the homeowner no name while a teen only holds a lock (spec 2: a teen is deciding), and nobody one without a teen', () => {
+    expect(teenNameFor(viewers.homeowner, held(null), 'Maya Lopez')).toBeNull();
+    expect([viewers.teen, viewers.coordinator, viewers.admin].map((viewer) => teenNameFor(viewer, held(null), 'Maya Lopez'))).toEqual(['Maya Lopez', 'Maya Lopez', 'Maya Lopez']);
+    // A run-out lock: the job as it stands now has no teen, though the row still names one.
+    expect(Object.values(viewers).map((viewer) => teenNameFor(viewer, { ...held(null), teenId: null }, 'Maya Lopez'))).toEqual(Object.values(viewers).map(() => null));
+  });
+
+  it.each([
+    ['  Maya   de la Cruz ', 'Maya C.'],
+    ['Maya', 'Maya'],
+    ['maya lopez', 'maya L.'],
+    ['Zoë 𝒜bbott', 'Zoë 𝒜.'],
+  ])("shortens %j to %j for the homeowner, never with the full last name", (fullName, expected) => {
+    expect(teenNameFor(viewers.homeowner, held(ACCEPTED_AT), fullName)).toBe(expected);
   });
 });
 

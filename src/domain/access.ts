@@ -70,6 +70,34 @@ export function canActOnJob(viewer: Viewer, job: JobFacts, now: Date): boolean {
   return jobVisibilityAt(viewer, job, now) === 'full';
 }
 
+/** A job's people as teenNameFor reads them, as the job stands now (a run-out lock has no teen). */
+export interface TeenNameFacts extends Omit<JobAccessFacts, 'status'> {
+  /** Set once the teen accepted (finalize); a lock alone leaves it null. */
+  acceptedAt: Date | null;
+}
+
+/**
+ * The job's teen as the viewer may name them. Privacy: the full name reaches only the teen, the area's
+ * coordinator and admins; the job's homeowner reads 'Maya L.' once the teen has accepted (a lock is a
+ * teen still deciding, spec 2: 'A teen is deciding'); anyone else, nothing.
+ */
+export function teenNameFor(viewer: Viewer, job: TeenNameFacts, teenFullName: string | null): string | null {
+  if (job.teenId === null || teenFullName === null) return null;
+  const isTheTeen = viewer.role === 'teen' && viewer.id === job.teenId;
+  if (isTheTeen || viewer.role === 'admin' || isAreaCoordinator(viewer, job.zipCode)) return teenFullName;
+  if (viewer.role === 'homeowner' && viewer.id === job.homeownerId && job.acceptedAt !== null) return firstNameAndInitial(teenFullName);
+  return null;
+}
+
+/** 'Maya Lopez' -> 'Maya L.': a first name and the last word's initial ('Maya' stays 'Maya'). */
+function firstNameAndInitial(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '';
+  // Array.from: the initial is a whole character, even outside the Basic Multilingual Plane.
+  const initial = words.length > 1 ? Array.from(words[words.length - 1] ?? '')[0]?.toUpperCase() : undefined;
+  return initial ? `${first} ${initial}.` : first;
+}
+
 /** What a job list asks for: whose jobs, and in which statuses. */
 export interface JobListFilter {
   teenId?: string | undefined;

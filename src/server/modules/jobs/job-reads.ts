@@ -4,12 +4,16 @@ import { jobs } from '../../db/schema';
 import { firstRow } from '../../errors';
 import type { JobView } from './jobs.mapper';
 
-/** A job's columns and whether any coordinator serves its ZIP code, read in the same statement. */
+/**
+ * A job's columns, whether any coordinator serves its ZIP code and its teen's full name, read in the
+ * same statement (a list costs no query per job). The mapper decides who may read the name.
+ */
 export const JOB_VIEW = {
   ...getTableColumns(jobs),
-  // Spelled out: drizzle writes a column of a one-table query bare ("zip_code"), which inside this
-  // subquery would name the subquery's own column.
+  // Spelled out: drizzle writes a column of a one-table query bare ("zip_code"), which inside these
+  // subqueries would name the subquery's own column.
   coordinatorSupervised: sql<boolean>`exists (select 1 from coordinator_zip_codes c where c.zip_code = "jobs"."zip_code")`,
+  teenFullName: sql<string | null>`(select u.full_name from users u where u.id = "jobs"."teen_id")`,
 };
 
 /**

@@ -40,7 +40,8 @@ export async function applyTransition(ctx: AppContext, tx: Executor, row: JobVie
     .update(jobs)
     .set({ status: decision.to, ...patch, updatedAt: mctx.now })
     .where(and(...conditions))
-    .returning();
+    // The whole view, teen name included: lock, release, expiry and withdraw change who the teen is.
+    .returning(JOB_VIEW);
   if (!updated) {
     // Someone else changed the job between our read and our write: they won.
     throw transition === 'lock' || transition === 'finalize' ? jobTaken() : new AppError('CONFLICT', 'This job just changed. Refresh and try again.');
@@ -55,8 +56,7 @@ export async function applyTransition(ctx: AppContext, tx: Executor, row: JobVie
     createdAt: mctx.now,
   });
   await applyJobEffects(tx, ctx, { before: row, after: updated, transition, actor, at: mctx.now });
-  // No transition moves a job to another ZIP code.
-  return { ...updated, coordinatorSupervised: row.coordinatorSupervised };
+  return updated;
 }
 
 /** Releases a run-out lock as the system, in the caller's transaction; null when it is not due or someone else already did. */

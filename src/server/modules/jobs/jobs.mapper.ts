@@ -1,5 +1,5 @@
 import { JOB_ACTIONS, type Job, type JobAction } from '../../../contract/jobs';
-import type { JobVisibility } from '../../../domain/access';
+import { teenNameFor, type JobVisibility, type Viewer } from '../../../domain/access';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
 import { effectiveStatus, transitionsNow, type Actor, type MachineContext } from '../../../domain/job-machine';
@@ -7,28 +7,33 @@ import { paymentStateOf } from '../../../domain/ledger';
 import type { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
-/** A row as the service reads it for a response: with whether a coordinator serves its ZIP code. */
-export type JobView = JobRow & { coordinatorSupervised: boolean };
+/** A row as the service reads it for a response: with whether a coordinator serves its ZIP code, and its teen's full name. */
+export type JobView = JobRow & { coordinatorSupervised: boolean; teenFullName: string | null };
+/** The caller as the mapper needs them: who they are (names), how the machine sees them (actions), where they live (distance). */
+export type JobDtoViewer = Viewer & { actor: Actor; origin: LatLng | null };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** A dispute's resolution (award, refund) is offered through the dispute, not as a job button. */
 const isJobAction = (transition: string): transition is JobAction => (JOB_ACTIONS as readonly string[]).includes(transition);
 
 /**
- * A job as the caller may see it: effective status, distance from the caller, the caller's actions.
- * Its public face (another teen's accepted job) leaves out the address, who took it and when, and offers nothing.
+ * A job as the caller may see it: effective status, distance from the caller, the caller's actions,
+ * its teen's name as far as the caller may know it. Its public face (another teen's accepted job)
+ * leaves out the address, who took it and when, and offers nothing.
  */
-export function toJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext, visibility: Exclude<JobVisibility, 'none'> = 'full'): Job {
+export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext, visibility: Exclude<JobVisibility, 'none'> = 'full'): Job {
   const job = toFullJobDto(row, viewer, ctx);
   if (visibility === 'full') return job;
-  return { ...job, location: null, teenId: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
+  return { ...job, location: null, teenId: null, teenName: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
 }
 
-function toFullJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | null }, ctx: MachineContext): Job {
+function toFullJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): Job {
   const status = effectiveStatus(row, ctx.now);
   const expiredLock = row.status === 'locked' && status === 'posted';
   const { available, blocked } = transitionsNow(row, viewer.actor, ctx);
   const target = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+  // An expired lock belongs to nobody any more.
+  const teenId = expiredLock ? null : row.teenId;
   return {
     id: row.id,
     title: row.title,
@@ -46,8 +51,8 @@ function toFullJobDto(row: JobView, viewer: { actor: Actor; origin: LatLng | nul
     equipment: row.equipment as Job['equipment'],
     coordinatorSupervised: row.coordinatorSupervised,
     homeownerId: row.homeownerId,
-    // An expired lock belongs to nobody any more.
-    teenId: expiredLock ? null : row.teenId,
+    teenId,
+    teenName: teenNameFor(viewer, { teenId, homeownerId: row.homeownerId, zipCode: row.zipCode, acceptedAt: row.acceptedAt }, row.teenFullName),
     lockExpiresAt: expiredLock ? null : iso(row.lockExpiresAt),
     createdAt: row.createdAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),

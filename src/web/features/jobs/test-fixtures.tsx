@@ -51,6 +51,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     coordinatorSupervised: true,
     homeownerId: HOMEOWNER.id,
     teenId: TEEN.id,
+    teenName: null,
     lockExpiresAt: null,
     createdAt: '2026-06-15T12:00:00.000Z',
     acceptedAt: null,
