@@ -4,9 +4,13 @@ import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { JobActionButtons } from '../features/jobs/job-actions';
-import { JobCard } from '../features/jobs/job-card';
+import { JobCard, type JobCardPart } from '../features/jobs/job-card';
 import { EmptyState, PagedJobList } from '../features/jobs/paged-job-list';
 import { PaymentActions } from '../features/payments/payment-actions';
+
+const TEEN_PARTS: readonly JobCardPart[] = ['status', 'hint', 'description', 'duration', 'distance'];
+/** A homeowner also reads who took each job (the teen knows: it is them). */
+const HOMEOWNER_PARTS: readonly JobCardPart[] = [...TEEN_PARTS, 'teen'];
 
 /** Spec 2, Active Jobs: the user's accepted, in-progress, completed and verified jobs. */
 export default function ActiveJobsPage() {
@@ -34,7 +38,7 @@ export default function ActiveJobsPage() {
                   />
                 }
                 renderJob={(job) => (
-                  <JobCard job={job} show={['status', 'hint', 'description', 'duration', 'distance']}>
+                  <JobCard job={job} show={isTeen ? TEEN_PARTS : HOMEOWNER_PARTS}>
                     <JobActionButtons job={job} only={['start', 'complete', 'withdraw', 'cancel']} size="sm" />
                     {/* A verified job reads 'Ready for payment' here: the homeowner can release it where they read that. */}
                     {!isTeen && <PaymentActions job={job} />}

@@ -140,6 +140,33 @@ describe('JobDetailsPage', () => {
     });
   });
 
+  describe('who took the job', () => {
+    /** What the details card says for `term`; null when it has no such row. */
+    const fact = (term: string) => screen.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent ?? null;
+
+    it("names the teen to the homeowner as the server does ('Maya L.')", async () => {
+      await renderDetails(HOMEOWNER, makeJob({ status: 'in_progress', teenId: OTHER_TEEN_ID, teenName: 'Maya L.' }));
+      expect(fact('Taken by')).toBe('Maya L.');
+    });
+
+    it('names nobody to the homeowner while a teen only holds a lock (the server sends no name)', async () => {
+      await renderDetails(HOMEOWNER, lockedBy(OTHER_TEEN_ID, 600));
+      expect(fact('Taken by')).toBeNull();
+      expect(fact('Locked by')).toBeNull();
+    });
+
+    it('tells a coordinator who holds a lock', async () => {
+      await renderDetails({ ...HOMEOWNER, role: 'coordinator' }, { ...lockedBy(OTHER_TEEN_ID, 600), teenName: 'Maya Lopez' });
+      expect(fact('Locked by')).toBe('Maya Lopez');
+    });
+
+    it('does not tell the teen they took their own job', async () => {
+      await renderDetails(TEEN, makeJob({ status: 'accepted', teenId: TEEN.id, teenName: TEEN.fullName, actions: ['start'] }));
+      expect(fact('Taken by')).toBeNull();
+      expect(screen.queryByText(TEEN.fullName)).not.toBeInTheDocument();
+    });
+  });
+
   describe("another teen's lock", () => {
     const notice = () => screen.getByRole('region', { name: 'Job Temporarily Locked' });
 

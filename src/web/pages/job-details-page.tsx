@@ -70,7 +70,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           <p className="whitespace-pre-line text-slate-800">{job.description}</p>
         </section>
 
-        <JobFacts job={job} publicFace={jobVisibility(user, job) === 'public'} />
+        <JobFacts job={job} publicFace={jobVisibility(user, job) === 'public'} isTheTeen={job.teenId === user.id} />
 
         {job.safetyNotes && (
           <section aria-labelledby="safety-title" className="space-y-1 rounded-2xl border border-amber-200 bg-amber-50 p-4">
@@ -96,12 +96,17 @@ function JobDetails({ id, user }: { id: string; user: User }) {
   );
 }
 
-/** `publicFace`: another teen's accepted job, whose address the server keeps to the teen who took it. */
-function JobFacts({ job, publicFace }: { job: Job; publicFace: boolean }) {
+/**
+ * `publicFace`: another teen's accepted job, whose address the server keeps to the teen who took it.
+ * Who took the job is named as far as the server lets this person know ('Maya L.' to the homeowner); the teen knows.
+ */
+function JobFacts({ job, publicFace, isTheTeen }: { job: Job; publicFace: boolean; isTheTeen: boolean }) {
   const location: [string, ReactNode][] = publicFace ? [] : [['Location', job.location ?? 'Shared by your coordinator']];
+  const teen: [string, ReactNode][] = job.teenName && !isTheTeen ? [[job.status === 'locked' ? 'Locked by' : 'Taken by', job.teenName]] : [];
   const rows: [string, ReactNode][] = [
     ['Pay', formatPay(job.payAmount, 2)],
     ['Payment', <PaymentBadge key="payment" payment={job.payment} />],
+    ...teen,
     ['Estimated duration', formatDuration(job.estimatedDuration)],
     ...location,
     ['Distance', formatDistance(job.distance) ?? 'Unknown'],

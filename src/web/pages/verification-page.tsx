@@ -30,7 +30,7 @@ export default function VerificationPage() {
                 label="Jobs waiting for verification"
                 empty={<EmptyState headingLevel={3} title="No jobs waiting for verification" text="Completed jobs in your area show up here." />}
                 renderJob={(job) => (
-                  <JobCard job={job} headingLevel={3} show={['location', 'completedAt', 'duration']}>
+                  <JobCard job={job} headingLevel={3} show={['teen', 'location', 'startedAt', 'completedAt', 'duration']}>
                     <JobActionButtons job={job} only={['verify']} />
                   </JobCard>
                 )}

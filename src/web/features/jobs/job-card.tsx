@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, MapPin, Navigation, ShieldAlert, Tag } from 'lucide-react';
+import { CheckCircle2, CirclePlay, Clock, MapPin, Navigation, ShieldAlert, Tag, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_LABELS } from '../../../contract/job-constants';
@@ -8,11 +8,24 @@ import { DemandBadge } from './demand-badge';
 import { formatDateTime } from './format';
 import { StatusBadge } from './status-badge';
 
-export type JobCardPart = 'status' | 'hint' | 'category' | 'duration' | 'distance' | 'description' | 'location' | 'demands' | 'safety' | 'completedAt';
+export type JobCardPart =
+  | 'status'
+  | 'hint'
+  | 'category'
+  | 'duration'
+  | 'distance'
+  | 'description'
+  | 'location'
+  | 'demands'
+  | 'safety'
+  | 'teen'
+  | 'startedAt'
+  | 'completedAt';
 
 /**
  * One job as a card, the same on every list. `show` picks the optional parts a screen needs;
  * title and pay (0 decimals, spec 9) are always there; `children` holds the screen's buttons.
+ * 'teen' shows who took the job as far as the server lets this person know ('Maya L.' to a homeowner).
  */
 export function JobCard({
   job,
@@ -31,6 +44,8 @@ export function JobCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const has = (part: JobCardPart) => show.includes(part);
   const distance = has('distance') ? formatDistance(job.distance) : null;
+  const teenName = has('teen') ? job.teenName : null;
+  const startedAt = has('startedAt') ? formatDateTime(job.startedAt) : null;
   const completedAt = has('completedAt') ? formatDateTime(job.completedAt) : null;
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -85,6 +100,18 @@ export function JobCard({
           <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
           <span className="sr-only">Location: </span>
           {job.location}
+        </p>
+      )}
+      {teenName && (
+        <p className="flex items-center gap-1 text-sm text-slate-700">
+          <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Taken by {teenName}
+        </p>
+      )}
+      {startedAt && (
+        <p className="flex items-center gap-1 text-sm text-slate-700">
+          <CirclePlay aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Started {startedAt}
         </p>
       )}
       {completedAt && (
