@@ -50,6 +50,9 @@ test('the homeowner releases a verified job, and Total Spent shows it', async ({
   await expect(shovel.getByRole('button', { name: 'Release Payment' })).toBeDisabled();
   await expect(shovel.getByText('Awaiting verification')).toBeVisible();
   await expect(shovel.getByText('Payment held')).toBeVisible();
+  // Who did the work, as a homeowner may know it: first name and last initial.
+  await expect(shovel.getByText('Taken by Maya L.')).toBeVisible();
+  await expect(shovel).not.toContainText('Lopez');
 
   const gutters = finished.getByRole('article', { name: GUTTERS });
   await gutters.getByRole('button', { name: 'Release Payment' }).click();

@@ -23,6 +23,9 @@ const postDeckJob = (request: APIRequestContext) =>
     equipment: [],
   });
 
+/** 'Started Jun 15, 2026, 2:05 PM': a card's time line (features/jobs/format.ts formatDateTime). */
+const DATE_TIME = (label: string) => new RegExp(`^${label} [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M$`);
+
 /** Work starts only between 6 AM and 8 PM in the service's time zone (design 5: TIMEZONE, else New York). */
 function isWithinWorkHours(now = new Date()): boolean {
   const timeZone = process.env.TIMEZONE || 'America/New_York';
@@ -79,7 +82,10 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
   const queue = coordinator.getByRole('region', { name: 'Waiting for Verification' });
   const queued = queue.getByRole('article', { name: job.title });
   if (inWorkHours) {
-    await expect(queued.getByText(/^Completed /)).toBeVisible();
+    // Whom and when the coordinator verifies: the teen's full name, and the app's date-and-time format.
+    await expect(queued.getByText('Taken by Jordan Kim')).toBeVisible();
+    await expect(queued.getByText(DATE_TIME('Started'))).toBeVisible();
+    await expect(queued.getByText(DATE_TIME('Completed'))).toBeVisible();
     await expect(queued.getByText('Location: Oxford St')).toBeVisible();
     await queued.getByRole('button', { name: 'Verify Work' }).click();
     await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
@@ -94,6 +100,9 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
   const homeowner = await signedInPage(browser, baseURL, DEMO.homeowner, /\/homeowner-dashboard$/);
   await homeowner.goto('/active-jobs');
   const theirs = homeowner.getByRole('article', { name: job.title });
+  // Privacy: the homeowner reads the teen's first name and last initial, never the last name.
+  await expect(theirs.getByText('Taken by Jordan K.')).toBeVisible();
+  await expect(theirs).not.toContainText('Kim');
   if (inWorkHours) {
     await expect(theirs.getByText('Status: Verified')).toBeVisible();
     await expect(theirs.getByText('Ready for payment')).toBeVisible();
@@ -105,6 +114,9 @@ test('a job moves from posted to verified: the teen works it, the coordinator ve
   await expect(theirs.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
   await homeowner.goto(`/job/${job.id}`);
   await expect(homeowner.getByText(inWorkHours ? 'Status: Verified' : 'Status: Accepted')).toBeVisible();
+  await expect(homeowner.getByText('Taken by', { exact: true })).toBeVisible();
+  await expect(homeowner.getByText('Jordan K.', { exact: true })).toBeVisible();
+  await expect(homeowner.locator('main')).not.toContainText('Kim');
   await homeowner.context().close();
 });
 
