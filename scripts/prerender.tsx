@@ -1,5 +1,6 @@
 // After `vite build`: renders the landing page to static HTML in dist/web/landing.html (docs/decisions/001)
 // and writes dist/web/ssr.html, the template the server renders the job explorer into (decision 008).
+// `tsx scripts/prerender.tsx <dir>` works on a build made with `vite build --outDir <dir>` instead.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -11,7 +12,7 @@ import LandingPage from '../src/web/pages/landing-page';
 import { deferredModulesElement } from '../src/web/app/deferred-modules';
 import { SSR_APP_MARKER, SSR_STATE_MARKER, SSR_TEMPLATE_FILE } from '../src/ssr/template';
 
-const DIST = 'dist/web';
+const DIST = process.argv[2] ?? 'dist/web';
 
 // The stylesheet is inlined: a render-blocking request costs more on a slow phone than 6 kB of
 // gzipped CSS inside the document (the CSP allows inline styles, never inline scripts).
@@ -101,12 +102,12 @@ async function selfContainedEntry(entryFile: string): Promise<string> {
 }
 
 /**
- * index.html gets a preload for each chunk its entry imports in steps (main.tsx, decision 010), so
- * the steps cost no round trips. The server template for the explorer (decisions 008 and 010) is
- * that page without those preloads: its stylesheet inlined, its rendering held until the app's
- * HTML is parsed (one complete first paint instead of a partial one), its entry self-contained, the
- * chunks it will run listed for the entry to fetch once that paint is done, and markers for the
- * server's render.
+ * index.html gets a preload for each chunk of the app its entry imports (main.tsx imports the app
+ * dynamically), so starting costs no round trips. The server template for the explorer (decisions
+ * 008 and 010) is that page without those preloads: its stylesheet inlined, its rendering held until
+ * the app's HTML is parsed (one complete first paint instead of a partial one), its entry
+ * self-contained, the chunks it will run listed for the entry to fetch once that paint is done, and
+ * markers for the server's render.
  */
 async function writeShellAndServerTemplate(): Promise<void> {
   const manifestFile = `${DIST}/.vite/manifest.json`;
@@ -118,7 +119,7 @@ async function writeShellAndServerTemplate(): Promise<void> {
   const built = readFileSync(`${DIST}/index.html`, 'utf8');
   const startupChunks = new Set<string>();
   for (const key of entry.dynamicImports ?? []) chunksOf(manifest, key, startupChunks);
-  if (startupChunks.size === 0) throw new Error('the entry imports nothing in steps: main.tsx changed, and so must this script');
+  if (startupChunks.size === 0) throw new Error('the entry imports no app chunk: main.tsx changed, and so must this script');
   writeFileSync(`${DIST}/index.html`, insertBeforeHeadEnd(built, 'index.html', preloadLinks(built, startupChunks)));
 
   const explorerChunks = new Set(startupChunks);
