@@ -77,6 +77,33 @@ function newestMtime(entry: string): number {
 
 let buildChecked = false;
 
+/** A build under measurement: dist/web (named '') unless BENCH_WEB_ROOTS names others. */
+export interface WebBuild {
+  name: string;
+  webRoot?: string;
+}
+
+/**
+ * The builds to measure. `BENCH_WEB_ROOTS="A=/tmp/a,B=/tmp/b"` compares builds made with
+ * `vite build --outDir <dir> && tsx scripts/prerender.tsx <dir> && node scripts/compress-assets.mjs <dir>`:
+ * each page's runs then alternate between them (A, B, A, B...), so the machine's load falls on both
+ * alike, and nothing is rebuilt. Without it, dist/web, built first if it is older than its sources.
+ */
+export function webBuildsUnderTest(): WebBuild[] {
+  const spec = process.env.BENCH_WEB_ROOTS?.trim();
+  if (!spec) {
+    ensureBuild();
+    return [{ name: '' }];
+  }
+  return spec.split(',').map((pair) => {
+    const [name, dir] = pair.split('=');
+    if (!name || !dir) throw new Error(`BENCH_WEB_ROOTS: '${pair}' is not name=folder`);
+    const webRoot = path.resolve(dir);
+    if (!existsSync(path.join(webRoot, 'ssr.html'))) throw new Error(`BENCH_WEB_ROOTS: ${webRoot} holds no built client (no ssr.html)`);
+    return { name, webRoot };
+  });
+}
+
 /** Builds the client once (per process) if dist/web is missing or older than its sources. */
 export function ensureBuild(): void {
   if (buildChecked) return;
@@ -129,6 +156,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Give up waiting for health after this long. */
   timeoutMs?: number;
+  /** Serve the web client built into this folder (the server's WEB_ROOT) instead of dist/web. */
+  webRoot?: string;
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -221,6 +250,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     PORT: String(port),
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
   };
   delete env.DATABASE_URL; // always the embedded database
 

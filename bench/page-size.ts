@@ -7,7 +7,7 @@ import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { DEMO } from '../e2e/support/accounts';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium';
-import { ensureBuild, log, signIn, sleep, startServer, type BenchResult } from './lib';
+import { log, signIn, sleep, startServer, webBuildsUnderTest, type BenchResult, type WebBuild } from './lib';
 
 const LANDING_BUDGET_GZIP_BYTES = 100 * 1024;
 
@@ -33,9 +33,27 @@ function rawGet(url: string, acceptEncoding: string): Promise<Fetched> {
   });
 }
 
-async function measurePage(name: string, pagePath: string, options: { signInAs?: string; budgetGzipBytes?: number } = {}): Promise<BenchResult> {
-  ensureBuild();
-  const server = await startServer();
+interface PageOptions {
+  signInAs?: string;
+  budgetGzipBytes?: number;
+}
+
+/** The page's scripts in each build under test (figures prefixed by the build's name when there are several). */
+async function measurePage(name: string, pagePath: string, options: PageOptions = {}): Promise<BenchResult> {
+  const builds = webBuildsUnderTest();
+  const results: BenchResult[] = [];
+  for (const build of builds) results.push(await measureBuild(name, pagePath, options, build));
+  if (results.length === 1) return results[0]!;
+  return {
+    name,
+    figures: Object.assign({}, ...results.map((r) => r.figures)) as Record<string, number | string>,
+    budgets: results.flatMap((r) => r.budgets),
+    details: results.map((r) => r.details),
+  };
+}
+
+async function measureBuild(name: string, pagePath: string, options: PageOptions, build: WebBuild): Promise<BenchResult> {
+  const server = await startServer(build.webRoot ? { webRoot: build.webRoot } : {});
   try {
     const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
     const scripts = new Map<string, { initiator: 'load' | 'after-load' }>();
@@ -86,11 +104,12 @@ async function measurePage(name: string, pagePath: string, options: { signInAs?:
     if (notGzipped.length > 0) figures['sent uncompressed (no .gz)'] = notGzipped.map((f) => f.path).join(', ');
     for (const f of files) figures[`  ${f.path}`] = `${f.gzipBytes} B gzip / ${f.rawBytes} B${f.requested === 'after-load' ? ' (after load)' : ''}`;
 
+    const prefix = build.name ? `[${build.name}] ` : '';
     return {
       name,
-      figures,
-      budgets: options.budgetGzipBytes === undefined ? [] : [{ label: `JS gzip ${totalGzip} B <= ${options.budgetGzipBytes} B`, ok: totalGzip <= options.budgetGzipBytes }],
-      details: { url: `${server.url}${pagePath}`, ...(options.signInAs ? { signedInAs: options.signInAs } : {}), files },
+      figures: Object.fromEntries(Object.entries(figures).map(([key, value]) => [`${prefix}${key}`, value])),
+      budgets: options.budgetGzipBytes === undefined ? [] : [{ label: `${prefix}JS gzip ${totalGzip} B <= ${options.budgetGzipBytes} B`, ok: totalGzip <= options.budgetGzipBytes }],
+      details: { ...(build.webRoot ? { webRoot: build.webRoot } : {}), url: `${server.url}${pagePath}`, ...(options.signInAs ? { signedInAs: options.signInAs } : {}), files },
     };
   } finally {
     await server.stop();

@@ -1,9 +1,10 @@
 // Pre-compresses the built client so the server sends brotli or gzip without spending CPU per request.
+// `node scripts/compress-assets.mjs <dir>` compresses a build made elsewhere than dist/web.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = path.resolve('dist/web');
+const root = path.resolve(process.argv[2] ?? 'dist/web');
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 function walk(dir) {
