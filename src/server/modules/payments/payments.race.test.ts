@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispute } from '../../../contract/payments';
 import { jobs, ledgerTransactions } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { caller, jobAt, type Cast } from '../../test/job-flow';
 import { expectLedgerConsistent } from '../../test/ledger-invariants';
@@ -55,8 +56,8 @@ describe.each(databaseKinds())('money under concurrency on %s', (kind) => {
       ]);
       // Exactly one of them: the release (200) or the dispute (201); the other is told the job changed.
       expect([released.statusCode, disputed.statusCode]).toSatisfy(([r, d]: number[]) => (r === 200 && d === 409) || (r === 409 && d === 201));
-      const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
-      expect(row!.status).toBe(released.statusCode === 200 ? 'paid' : 'disputed');
+      const row = firstRow(await t.database.db.select().from(jobs).where(eq(jobs.id, job.id)), `job ${job.id}`);
+      expect(row.status).toBe(released.statusCode === 200 ? 'paid' : 'disputed');
       expect(await settlementsOf(job.id)).toHaveLength(released.statusCode === 200 ? 1 : 0);
     }
   });
