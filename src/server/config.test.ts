@@ -24,8 +24,36 @@ describe('loadConfig', () => {
     [{ TIMEZONE: 'Mars/Olympus' }, 'TIMEZONE'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_PASSWORD'],
     [{ PLATFORM_FEE_PERCENT: '80' }, 'PLATFORM_FEE_PERCENT'],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'SEED_DEMO'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@localhost/db', SEED_DEMO: '1' }, 'SEED_DEMO'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1,proxy.internal' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: ' , ' }, 'TRUST_PROXY'],
   ])('stops with one line naming the bad variable %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+
+  it('never seeds demo accounts in production, on any database, and says why SEED_DEMO=1 is refused', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@localhost/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' })).toThrow('Invalid configuration: SEED_DEMO: demo accounts are never seeded in production');
+    // Outside production, demo data stays the newcomer's one-command default, and can be asked for anywhere.
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them, as a hop count (a number) or a list of addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    // Fastify reads a string as an address list, so the hop count must arrive as a number.
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" is not an address or CIDR; expected a hop count/);
   });
 
   it('treats an empty variable as unset', () => {

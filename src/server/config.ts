@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,37 @@ const zipList = z
   .string()
   .transform((value) => value.split(',').map((zip) => zip.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{5}$/, 'each ZIP code must be 5 digits')).min(1, 'at least one ZIP code'));
+
+const TRUST_PROXY_FORMAT = 'a hop count (e.g. 1) or a comma list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)';
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * What Fastify's `trustProxy` expects: a NUMBER of hops (a string would be read as an address
+ * list), or the proxies' addresses. Nothing is trusted by default: a client could otherwise pick
+ * the address that rate limits and consent evidence record.
+ */
+const trustProxy = z.string().transform((value, ctx): number | string[] => {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: `a hop count is 1 to 10 (unset TRUST_PROXY to trust no proxy); expected ${TRUST_PROXY_FORMAT}` });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `${bad === undefined ? 'no proxy given' : `"${bad}" is not an address or CIDR`}; expected ${TRUST_PROXY_FORMAT}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const ConfigSchema = z
   .object({
@@ -31,6 +63,7 @@ const ConfigSchema = z
         }
       }, 'unknown time zone'),
     SEED_DEMO: z.enum(['0', '1']).optional(),
+    TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     /** Where the built web client is; defaults to dist/web. */
@@ -40,6 +73,11 @@ const ConfigSchema = z
   .refine((c) => !c.ADMIN_EMAIL === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
     path: ['ADMIN_PASSWORD'],
+  })
+  // The demo accounts' password is published: in production they would be open doors.
+  .refine((c) => !(c.NODE_ENV === 'production' && c.SEED_DEMO === '1'), {
+    message: 'demo accounts are never seeded in production (NODE_ENV=production); unset SEED_DEMO and create real accounts with ADMIN_EMAIL or npm run user:create',
+    path: ['SEED_DEMO'],
   });
 
 export interface Config {
@@ -54,6 +92,8 @@ export interface Config {
   serviceZips: string[];
   timezone: string;
   seedDemo: boolean;
+  /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   admin: { email: string; password: string } | null;
   logLevel: string;
   webRoot: string | null;
@@ -83,8 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     serviceZips: c.SERVICE_ZIPS,
     timezone: c.TIMEZONE,
-    // Design 3: demo data by default only on the embedded database.
-    seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite,
+    // Design 3: demo data by default only on the embedded database, and never in production.
+    seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
+    trustProxy: c.TRUST_PROXY ?? false,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL.toLowerCase(), password: c.ADMIN_PASSWORD } : null,
     logLevel: c.LOG_LEVEL,
     webRoot: c.WEB_ROOT ? path.resolve(c.WEB_ROOT) : null,
