@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ describe('the server process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   // Two server processes, the first creating a new embedded database (over 30 s on a loaded machine).
-  it('seeds the demo accounts on an empty embedded database, keeps every account across restarts, and stops cleanly', { timeout: 120_000 }, async () => {
+  it('seeds the demo accounts on an empty embedded database next to the ADMIN_EMAIL admin, keeps every account across restarts, stops cleanly, and is refused in production', { timeout: 120_000 }, async () => {
     const env = { DATA_DIR: dataDir, ADMIN_EMAIL: 'Ops@Town.gov', ADMIN_PASSWORD: 'ops-secret-1' };
     const first = await startServer(env);
     expect(first.output()).toContain('Demo accounts (password "yardly-demo")');
@@ -48,11 +49,20 @@ describe('the server process', () => {
       expect(wallet.recentTransactions).toHaveLength(2);
       const secondTeen = await login(second.url, 'teen2@demo.yardly.app', 'yardly-demo');
       expect(await secondTeen.json()).toMatchObject({ role: 'teen', parentalConsentStatus: 'approved' });
-      // The demo seed already made an admin, so ADMIN_EMAIL adds none.
-      expect((await login(second.url, 'ops@town.gov', 'ops-secret-1')).status).toBe(401);
+      // The demo admin does not stand in for the operator's: ADMIN_EMAIL's admin exists too.
+      expect(await (await login(second.url, 'ops@town.gov', 'ops-secret-1')).json()).toMatchObject({ role: 'admin', email: 'ops@town.gov' });
     } finally {
       await second.stop();
     }
+
+    // The same database served in production would keep the demo doors open: the server refuses it.
+    const inProduction = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://yardly.example.org', SEED_DEMO: '', PORT: '0', HOST: '127.0.0.1' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(inProduction.status).toBe(1);
+    expect(inProduction.stderr).toMatch(/^Refusing to start with NODE_ENV=production: this database holds demo accounts whose password is published \([^)]*admin@demo\.yardly\.app/);
   });
 
   it('stops with one clear line on bad configuration', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { DEMO_PASSWORD, ensureAdmin, seedDemo } from './db/seed';
+import { DEMO_PASSWORD, ensureAdmin, findDemoAccountEmails, seedDemo } from './db/seed';
 import { startSweeper } from './sweeper';
 
 /** What the entry point (src/main.ts) adds to the server it starts: the server-side renderers. */
@@ -12,11 +12,23 @@ async function start(options: StartOptions): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
+  if (config.env === 'production') {
+    // A database seeded in development and then served in production would keep the demo doors open.
+    const demoEmails = await findDemoAccountEmails(database.db, config.serviceZips);
+    if (demoEmails.length > 0) {
+      await database.close();
+      throw new ConfigError(
+        `Refusing to start with NODE_ENV=production: this database holds demo accounts whose password is published (${demoEmails.join(', ')}); serve production from a database without demo data (a new DATA_DIR or DATABASE_URL).`,
+      );
+    }
+  }
   const { app, ctx } = await buildApp({ config, database, ...options, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
   const now = ctx.clock.now();
   // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now, config.platformFeePercent) : null;
-  if (await ensureAdmin(database.db, config.admin, now)) app.log.warn({ email: config.admin!.email }, 'created the admin from ADMIN_EMAIL');
+  const admin = await ensureAdmin(database.db, config.admin, now);
+  if (admin?.created) app.log.warn({ email: config.admin?.email }, 'created the admin from ADMIN_EMAIL');
+  else if (admin && admin.role !== 'admin') app.log.warn({ email: config.admin?.email, role: admin.role }, 'ADMIN_EMAIL belongs to an account that is not an admin; it was left as it is');
   // PGlite has no autovacuum daemon: fresh planner statistics keep list queries on their indexes.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 

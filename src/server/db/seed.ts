@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
 import type { Db, Executor } from './client';
 import { seedDemoJobs } from './demo-jobs';
-import { firstRow } from '../errors';
+import { AppError, firstRow } from '../errors';
 import { coordinatorZipCodes, users } from './schema';
 import { insertUser, type NewAccount } from '../modules/auth/auth.service';
 
@@ -70,6 +71,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** The demo accounts this database holds (their password is published in the README). */
+export async function findDemoAccountEmails(db: Db, serviceZips: string[]): Promise<string[]> {
+  const emails = demoAccounts(serviceZips).map((account) => account.email);
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return rows.map((row) => row.email);
+}
+
 /** Seeds the demo accounts and jobs on an empty database; returns the accounts, or null when it did nothing. */
 export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePercent: number): Promise<DemoAccount[] | null> {
   if (!(await isEmpty(db))) return null;
@@ -84,12 +92,32 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePerc
   return accounts;
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD create an admin at start when no admin exists yet. */
-export async function ensureAdmin(db: Db, admin: { email: string; password: string } | null, now: Date): Promise<boolean> {
-  if (!admin) return false;
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
-  if ((row?.n ?? 0) > 0) return false;
-  const username = `admin_${admin.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 20)}`;
-  await createAccount(db, { role: 'admin', email: admin.email, password: admin.password, fullName: 'Administrator', username, zipCode: null }, now);
-  return true;
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD ensure that admin exists at every start: created when no account has
+ * that email, never changed when one has (its password may have been changed since). Returns the
+ * role of the account under that email, and whether this start created it.
+ */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string } | null, now: Date): Promise<{ created: boolean; role: Role } | null> {
+  if (!admin) return null;
+  const existing = async () => {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.email, admin.email));
+    return row ? { created: false, role: row.role } : null;
+  };
+  const found = await existing();
+  if (found) return found;
+  const base = `admin_${admin.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 20)}`;
+  // A person may already hold the plain username; the admin then takes a suffixed one.
+  for (const username of [base, `${base}_${randomBytes(2).toString('hex')}`]) {
+    try {
+      await createAccount(db, { role: 'admin', email: admin.email, password: admin.password, fullName: 'Administrator', username, zipCode: null }, now);
+      return { created: true, role: 'admin' };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // Another server process starting at the same moment created it first.
+      const raced = await existing();
+      if (raced) return raced;
+      if (err.code !== 'USERNAME_TAKEN') throw err;
+    }
+  }
+  throw new Error(`could not create the ADMIN_EMAIL admin ${admin.email}: its usernames are taken`);
 }
