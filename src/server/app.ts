@@ -66,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
           },
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

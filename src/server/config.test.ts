@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 
 describe('loadConfig', () => {
   it('runs offline on the embedded database by default', () => {
@@ -49,9 +49,10 @@ describe('loadConfig', () => {
   it('trusts no proxy unless TRUST_PROXY names them, as a hop count (a number) or a list of addresses and CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
-    // Fastify reads a string as an address list, so the hop count must arrive as a number.
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // Fastify 5 reads a number as "trust nothing" and a string as addresses: a hop count is a function of the hop.
+    const trustsHops = (trust: Config['trustProxy']) => [0, 1, 2, 3].filter((hop) => typeof trust === 'function' && trust('127.0.0.2', hop));
+    expect(trustsHops(loadConfig({ TRUST_PROXY: '1' }).trustProxy)).toEqual([0]);
+    expect(trustsHops(loadConfig({ TRUST_PROXY: '2' }).trustProxy)).toEqual([0, 1]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" is not an address or CIDR; expected a hop count/);
   });

@@ -17,15 +17,18 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** Fastify's `trustProxy` function: whether the address at this hop (0 = the socket's) is a trusted proxy. */
+export type TrustProxyFunction = (address: string, hop: number) => boolean;
+
 /**
- * What Fastify's `trustProxy` expects: a NUMBER of hops (a string would be read as an address
- * list), or the proxies' addresses. Nothing is trusted by default: a client could otherwise pick
- * the address that rate limits and consent evidence record.
+ * TRUST_PROXY as Fastify's `trustProxy` takes it. Nothing is trusted by default: a client could
+ * otherwise pick the address that rate limits and consent evidence record. A hop count is a
+ * function, not a number: Fastify 5 reads a number as "trust nothing", and a string as addresses.
  */
-const trustProxy = z.string().transform((value, ctx): number | string[] => {
+const trustProxy = z.string().transform((value, ctx): TrustProxyFunction | string[] => {
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops >= 1 && hops <= 10) return hops;
+    if (hops >= 1 && hops <= 10) return (_address, hop) => hop < hops;
     ctx.addIssue({ code: 'custom', message: `a hop count is 1 to 10 (unset TRUST_PROXY to trust no proxy); expected ${TRUST_PROXY_FORMAT}` });
     return z.NEVER;
   }
@@ -92,8 +95,8 @@ export interface Config {
   serviceZips: string[];
   timezone: string;
   seedDemo: boolean;
-  /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
-  trustProxy: false | number | string[];
+  /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
+  trustProxy: false | TrustProxyFunction | string[];
   admin: { email: string; password: string } | null;
   logLevel: string;
   webRoot: string | null;
