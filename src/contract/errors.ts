@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** A state-changing request sent from a page of another site (its Origin or Referer). */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
@@ -16,6 +18,7 @@ export const ERROR_STATUS = {
   JOB_NOT_AVAILABLE: 409,
   LOCK_HELD: 409,
   LOCK_EXPIRED: 409,
+  LOCK_COOLDOWN: 409,
   INVALID_TRANSITION: 409,
   OUTSIDE_WORK_HOURS: 409,
   CONSENT_REQUIRED: 403,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
-import { decide, effectiveStatus, isAutoReleaseDue, isWithinWorkHours, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type Transition } from './job-machine';
+import { decide, effectiveStatus, isAutoReleaseDue, isWithinWorkHours, lockEndedBy, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type LockEvent, type Transition } from './job-machine';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
 const NOON = { now: NOW, localMinutes: 12 * 60 };
@@ -48,8 +48,8 @@ const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
     ['cancel', 'homeowner', 'cancelled'],
     ['cancel', 'admin', 'cancelled'],
   ],
+  // The teen whose lock ran out waits 15 minutes to lock it again (LOCK_COOLDOWN); others need not.
   'locked (expired, by teen)': [
-    ['lock', 'teen', 'locked'],
     ['lock', 'otherTeen', 'locked'],
     ['release', 'teen', 'posted'],
     ['release', 'teenWithoutConsent', 'posted'],
@@ -71,6 +71,7 @@ const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
   ],
   completed: [
     ['verify', 'coordinator', 'verified'],
+    ['verify', 'admin', 'verified'],
     ['dispute', 'homeowner', 'disputed'],
   ],
   verified: [
@@ -163,8 +164,9 @@ describe('decide: the details', () => {
     expect(at(20 * 60)).toMatchObject({ ok: false, code: 'OUTSIDE_WORK_HOURS' });
   });
 
-  it('lets only the coordinator of the job ZIP code verify', () => {
+  it("lets only the coordinator of the job's ZIP code, or an admin, verify", () => {
     expect(decide(job('completed'), 'verify', actors.otherCoordinator, NOON)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(decide(job('completed'), 'verify', actors.admin, NOON)).toMatchObject({ ok: true, from: 'completed', to: 'verified' });
   });
 
   it('clears the teen when a lock is released, expires or the teen withdraws', () => {
@@ -215,6 +217,75 @@ describe('lock expiry with a moving clock', () => {
     expect(effectiveStatus(locked, new Date(NOW.getTime() + 899_999))).toBe('locked');
     expect(effectiveStatus(locked, new Date(NOW.getTime() + 900_000))).toBe('posted');
     expect(lockSecondsLeft(locked, new Date(NOW.getTime() + 1_000_000))).toBe(0);
+  });
+});
+
+describe('lock cooldown: a teen who let a job go waits 15 minutes to lock it again', () => {
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  // NOON is 12:00 PM local.
+  const ctxAt = (ms: number, lockEnded: { at: Date; how: 'release' | 'expire' } | null) => ({
+    now: at(ms),
+    localMinutes: 12 * 60 + Math.floor(ms / 60_000),
+    lockEnded,
+  });
+
+  it.each([
+    ['just released', 0, { at: NOW, how: 'release' }, 'You released this job. You can lock it again at 12:15 PM.'],
+    ['released 14:59 ago', 899_000, { at: NOW, how: 'release' }, 'You released this job. You can lock it again at 12:15 PM.'],
+    ['released 15 minutes ago', 900_000, { at: NOW, how: 'release' }, null],
+    ['released a second past the minute (rounded up)', 60_000, { at: at(1000), how: 'release' }, 'You released this job. You can lock it again at 12:16 PM.'],
+    ['lock ran out', 300_000, { at: NOW, how: 'expire' }, 'Your lock on this job ran out. You can lock it again at 12:15 PM.'],
+    ['never released', 0, null, null],
+  ] as const)('%s', (_, ms, lockEnded, message) => {
+    const decision = decide(job('posted'), 'lock', actors.teen, ctxAt(ms, lockEnded));
+    if (message) expect(decision).toEqual({ ok: false, code: 'LOCK_COOLDOWN', message });
+    else expect(decision.ok).toBe(true);
+  });
+
+  it('counts a run-out lock the row still holds for the teen, and lets other teens lock at once', () => {
+    const ranOut = job('locked', { lockExpiresAt: at(-60_000) });
+    expect(decide(ranOut, 'lock', actors.teen, NOON)).toEqual({ ok: false, code: 'LOCK_COOLDOWN', message: 'Your lock on this job ran out. You can lock it again at 12:14 PM.' });
+    expect(decide(ranOut, 'lock', actors.otherTeen, NOON).ok).toBe(true);
+    expect(decide(job('posted'), 'lock', actors.otherTeen, ctxAt(0, null)).ok).toBe(true);
+  });
+
+  it('formats the time across noon and midnight', () => {
+    const message = (localMinutes: number) => {
+      const decision = decide(job('posted'), 'lock', actors.teen, { now: NOW, localMinutes, lockEnded: { at: NOW, how: 'release' } });
+      return decision.ok ? null : decision.message;
+    };
+    expect(message(11 * 60 + 50)).toContain('at 12:05 PM.');
+    expect(message(23 * 60 + 50)).toContain('at 12:05 AM.');
+    expect(message(9 * 60)).toContain('at 9:15 AM.');
+    expect(message(15 * 60 + 27)).toContain('at 3:42 PM.');
+  });
+
+  it('offers the lock disabled, with the reason', () => {
+    expect(transitionsNow(job('posted'), actors.teen, ctxAt(0, { at: NOW, how: 'release' }))).toEqual({
+      available: [],
+      blocked: [{ transition: 'lock', message: 'You released this job. You can lock it again at 12:15 PM.' }],
+    });
+  });
+});
+
+describe('lockEndedBy: reads the end of a teen\'s last lock from the job events', () => {
+  const t = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  const ev = (transition: string, actorId: string | null, minutes: number): LockEvent => ({ transition, actorId, createdAt: t(minutes) });
+
+  it.each<[string, LockEvent[], ReturnType<typeof lockEndedBy>]>([
+    ['no events', [], null],
+    ['a release by the teen', [ev('post', HOMEOWNER, 0), ev('lock', TEEN, 1), ev('release', TEEN, 2)], { at: t(2), how: 'release' }],
+    ["another teen's release", [ev('lock', OTHER, 1), ev('release', OTHER, 2)], null],
+    ['an expiry of their lock, written when it ran out', [ev('lock', TEEN, 1), ev('expire', null, 16)], { at: t(16), how: 'expire' }],
+    ['an expiry written lazily, dated when it ran out', [ev('lock', TEEN, 1), ev('expire', null, 40)], { at: t(16), how: 'expire' }],
+    ["an expiry of another teen's lock", [ev('lock', OTHER, 1), ev('expire', null, 16)], null],
+    ['an accepted lock', [ev('lock', TEEN, 1), ev('finalize', TEEN, 2)], null],
+    ['the latest of several', [ev('lock', TEEN, 1), ev('release', TEEN, 2), ev('lock', OTHER, 3), ev('expire', null, 18), ev('lock', TEEN, 40), ev('expire', null, 55)], { at: t(55), how: 'expire' }],
+    // A run-out lock taken over: its expiry and the new lock share an instant, in any order.
+    ['a takeover in one instant', [ev('lock', OTHER, 20), ev('lock', TEEN, 1), ev('expire', null, 20)], { at: t(16), how: 'expire' }],
+    ['a release and a new lock in one instant', [ev('lock', TEEN, 0), ev('lock', OTHER, 0), ev('release', TEEN, 0)], { at: t(0), how: 'release' }],
+  ])('%s', (_, events, expected) => {
+    expect(lockEndedBy(events, TEEN)).toEqual(expected);
   });
 });
 

@@ -41,7 +41,21 @@ export interface MachineContext {
   now: Date;
   /** Minutes since midnight in the service's time zone (TIMEZONE). */
   localMinutes: number;
+  /**
+   * When the acting teen's last lock on this job ended, from the job's event log (lockEndedBy);
+   * absent when not read, which the machine takes as never.
+   */
+  lockEnded?: LockEnd | null;
 }
+
+/** How and when a teen's lock on a job ended without them accepting it. */
+export interface LockEnd {
+  at: Date;
+  how: 'release' | 'expire';
+}
+
+/** A teen who let a job go waits this long before locking it again; other teens may lock it at once. */
+export const LOCK_COOLDOWN_SECONDS = 15 * 60;
 
 /** What the conditional UPDATE must still find, so a racing request cannot also win. */
 export interface Guard {
@@ -75,6 +89,66 @@ export const MESSAGES = {
   awaitingVerification: 'Payment can be released once a coordinator has verified the work.',
   areaOnly: "Only the coordinator of this job's area can do this.",
 } as const;
+
+/** A job event as lockEndedBy reads it (job_events: transition, actor_id, created_at). */
+export interface LockEvent {
+  transition: string;
+  actorId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The end of `teenId`'s latest lock on one job that ended without an accept, read from the job's
+ * events: a release they made, or an expiry of a lock they held. An expiry is written lazily, so a
+ * lock ended when it ran out (its lock time + LOCK_SECONDS), not when the expiry row was written.
+ */
+export function lockEndedBy(events: readonly LockEvent[], teenId: string): LockEnd | null {
+  // Events of one instant: a lock cannot end in the instant it is taken, so ends go before locks
+  // (a run-out lock taken over is expired and locked again in one instant).
+  const ordered = [...events].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.transition === 'lock') - Number(b.transition === 'lock'));
+  let holder: { id: string | null; at: Date } | null = null;
+  let ended: LockEnd | null = null;
+  for (const event of ordered) {
+    if (event.transition === 'lock') holder = { id: event.actorId, at: event.createdAt };
+    else if (event.transition === 'release' && event.actorId === teenId) ended = { at: event.createdAt, how: 'release' };
+    else if (event.transition === 'expire' && holder?.id === teenId) {
+      const ranOut = Math.min(event.createdAt.getTime(), holder.at.getTime() + LOCK_SECONDS * 1000);
+      ended = { at: new Date(ranOut), how: 'expire' };
+    }
+    if (event.transition !== 'lock') holder = null;
+  }
+  return ended;
+}
+
+/** '3:42 PM': a wall-clock time of day from minutes since local midnight. */
+function formatClockTime(minutes: number): string {
+  const dayMinutes = ((minutes % 1440) + 1440) % 1440;
+  const hours = Math.floor(dayMinutes / 60);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(dayMinutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The local time at which `at` (shortly after ctx.now) falls, rounded up to the minute so the message
+ * never names a time at which the lock is still refused. The offset is now's (ctx.localMinutes); a
+ * daylight-saving switch inside the 15 minutes (2 AM, outside work hours) is not worth a time zone here.
+ */
+function localClockTimeAt(at: Date, ctx: MachineContext): string {
+  const localNowMs = ctx.localMinutes * 60_000 + (ctx.now.getTime() % 60_000);
+  return formatClockTime(Math.ceil((localNowMs + at.getTime() - ctx.now.getTime()) / 60_000));
+}
+
+/** Why `actor` may not lock a job they let go, and until when; null when they may. */
+function lockCooldown(job: JobFacts, actor: { id: string }, ctx: MachineContext): string | null {
+  // A run-out lock not yet written as expired is this teen's, ended when it ran out.
+  const ranOut: LockEnd | null = job.status === 'locked' && job.teenId === actor.id && job.lockExpiresAt ? { at: job.lockExpiresAt, how: 'expire' } : null;
+  const ended = [ctx.lockEnded, ranOut].reduce<LockEnd | null>((latest, end) => (end && (!latest || end.at > latest.at) ? end : latest), null);
+  if (!ended) return null;
+  const until = new Date(ended.at.getTime() + LOCK_COOLDOWN_SECONDS * 1000);
+  if (until.getTime() <= ctx.now.getTime()) return null;
+  const what = ended.how === 'release' ? 'You released this job.' : 'Your lock on this job ran out.';
+  return `${what} You can lock it again at ${localClockTimeAt(until, ctx)}.`;
+}
 
 function isLockLive(job: JobFacts, now: Date): boolean {
   return job.lockExpiresAt !== null && job.lockExpiresAt.getTime() > now.getTime();
@@ -126,6 +200,9 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
       if (effective === 'locked' && isAssignedTeen) return refuse('INVALID_TRANSITION', MESSAGES.alreadyLocked);
       if (effective !== 'posted') return refuse('JOB_NOT_AVAILABLE', MESSAGES.taken);
+      // Fairness: a teen cannot hold a job back by releasing and locking it again; others may lock it now.
+      const cooldown = lockCooldown(job, actor, ctx);
+      if (cooldown) return refuse('LOCK_COOLDOWN', cooldown);
       return allow('lock', job.status, 'locked', job.status === 'locked' ? { lock: 'expired' } : {}, {
         teenId: actor.id,
         lockExpiresAt: new Date(now.getTime() + LOCK_SECONDS * 1000),
@@ -164,8 +241,9 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       return allow('complete', 'in_progress', 'completed', { teenId: actor.id }, { completedAt: now });
     }
     case 'verify': {
-      // Verifying attests that a background-checked coordinator saw the work: an admin cannot stand in.
-      if (!isAreaCoordinator) return refuse('FORBIDDEN', "Only the coordinator of this job's area can verify it.");
+      // The area's coordinator verifies; an admin may too, so that pay never waits on an area without
+      // a coordinator (the event row records the admin's act).
+      if (!supervises) return refuse('FORBIDDEN', "Only the coordinator of this job's area or an admin can verify it.");
       if (job.status !== 'completed') return refuse('INVALID_TRANSITION', 'Only a completed job can be verified.');
       return allow('verify', 'completed', 'verified', {}, { verifiedAt: now });
     }
@@ -208,8 +286,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
   }
 }
 
-/** Refusals that only time lifts: the web shows these actions disabled, with the refusal's message. */
-const WAIT_CODES: readonly ErrorCode[] = ['OUTSIDE_WORK_HOURS'];
+/** Refusals that only time lifts (work hours, a lock's cooldown): the web shows these actions disabled, with the refusal's message. */
+const WAIT_CODES: readonly ErrorCode[] = ['OUTSIDE_WORK_HOURS', 'LOCK_COOLDOWN'];
 
 /** The transitions a person may ask for; `expire` is the system's own. */
 export type PersonTransition = Exclude<Transition, 'expire'>;
@@ -217,7 +295,7 @@ export type PersonTransition = Exclude<Transition, 'expire'>;
 export interface TransitionsNow {
   /** What `actor` could apply now: the web shows exactly these buttons. */
   available: PersonTransition[];
-  /** What `actor` could apply at another time of day, and why not now. */
+  /** What `actor` could apply later (another time of day, after a lock's cooldown), and why not now. */
   blocked: { transition: PersonTransition; message: string }[];
 }
 

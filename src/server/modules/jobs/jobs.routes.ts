@@ -21,7 +21,7 @@ const COMMANDS: { path: string; command: JobCommand; roles: readonly Role[]; sum
   { path: 'start', command: 'start', roles: ['teen'], summary: 'Start an accepted job (6 AM-8 PM local time)' },
   { path: 'complete', command: 'complete', roles: ['teen'], summary: 'Mark a job in progress as completed' },
   { path: 'withdraw', command: 'withdraw', roles: ['teen'], summary: 'Back out of an accepted job before starting (counts against reliability)' },
-  { path: 'verify', command: 'verify', roles: ['coordinator'], summary: "Verify completed work (the job area's coordinator)" },
+  { path: 'verify', command: 'verify', roles: ['coordinator', 'admin'], summary: "Verify completed work (the job area's coordinator, or an admin)" },
   { path: 'cancel', command: 'cancel', roles: ['homeowner', 'admin'], summary: 'Cancel a job no teen has started; its held pay is refunded in full' },
   { path: 'release-payment', command: 'pay', roles: ['homeowner'], summary: "Release a verified job's held pay: the teen gets it minus the platform fee" },
 ];

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
+import { jobEvents } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { signInAs, signUp } from '../../test/test-app';
 import { NIGHT_BOSTON, NOON_BOSTON, useJobsApi } from './jobs-api.test-support';
@@ -59,15 +61,30 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       expect(early.statusCode).toBe(404);
       await api.act(job, 'complete', api.teen.cookie);
       expect((await api.act(job, 'verify', api.coordinator.cookie)).statusCode).toBe(404);
-      // An admin was not there to see the work: only the area's background-checked coordinator attests it.
-      const admin = await signInAs(api.t, 'admin');
-      expect((await api.act(job, 'verify', admin.cookie)).statusCode).toBe(403);
       expect((await api.act(job, 'verify', api.homeowner.cookie)).statusCode).toBe(403);
       const areaCoordinator = await signInAs(api.t, 'coordinator', { coordinatorZips: ['02142'] });
       expect((await api.act(job, 'verify', areaCoordinator.cookie)).json().status).toBe('verified');
       const again = await api.act(job, 'verify', areaCoordinator.cookie);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ code: 'INVALID_TRANSITION', message: 'Only a completed job can be verified.' });
+    });
+
+    it('lets an admin verify completed work where no coordinator serves the area, recorded as the admin', async () => {
+      const job = await acceptedJob('02141');
+      expect(job.coordinatorSupervised).toBe(false);
+      const admin = await signInAs(api.t, 'admin');
+      expect((await api.act(job, 'verify', admin.cookie)).json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+      await api.act(job, 'start', api.teen.cookie);
+      await api.act(job, 'complete', api.teen.cookie);
+      expect((await api.act(job, 'verify', api.homeowner.cookie)).statusCode).toBe(403);
+      expect((await api.act(job, 'verify', api.teen.cookie)).statusCode).toBe(403);
+      const verified = await api.act(job, 'verify', admin.cookie);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json()).toMatchObject({ status: 'verified', verifiedAt: api.t.clock.now().toISOString() });
+      const events = await api.t.database.db.select().from(jobEvents).where(and(eq(jobEvents.jobId, job.id), eq(jobEvents.transition, 'verify')));
+      expect(events.map((e) => [e.fromStatus, e.toStatus, e.actorId, e.actorRole])).toEqual([['completed', 'verified', admin.user.id, 'admin']]);
+      // The held pay can now be released: nothing waits on a coordinator who does not exist.
+      expect((await api.act(job, 'release-payment', api.homeowner.cookie)).json().status).toBe('paid');
     });
 
     it('lets only the assigned teen start, complete or withdraw, and withdraw only before starting', async () => {
