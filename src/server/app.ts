@@ -28,6 +28,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerNoStore } from './plugins/no-store';
+import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputGuard } from './plugins/text-input';
 
@@ -101,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandler(app);
+  registerNoStore(app);
+  // Before the session, the body or any limit is looked at: a refused cross-site write changes nothing.
+  registerOriginCheck(app, config);
   registerTextInputGuard(app);
   // The API speaks JSON only; anything else is a 415, not a string for the schema to puzzle over.
   app.removeContentTypeParser('text/plain');
