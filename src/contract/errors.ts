@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   JOB_NOT_AVAILABLE: 409,
   LOCK_HELD: 409,
   LOCK_EXPIRED: 409,
+  /** A teen locking a job again within 15 minutes of releasing it or letting the lock run out (the message says when). */
   LOCK_COOLDOWN: 409,
   INVALID_TRANSITION: 409,
   OUTSIDE_WORK_HOURS: 409,

@@ -1,13 +1,13 @@
 import type { Job } from '../../../contract/jobs';
 import { canActAs, canActOnJob } from '../../../domain/access';
-import { effectiveStatus, type MachineContext, type Transition } from '../../../domain/job-machine';
+import { effectiveStatus, type LockEnd, type MachineContext, type Transition } from '../../../domain/job-machine';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { hasApprovedConsent } from '../consent/consent.service';
-import { readsOn } from './job-reads';
+import { findLockEnd, readsOn } from './job-reads';
 import { applyTransition, jobTaken, lockHeld, releaseExpiredLock, requireAllowed, type Allowed } from './job-transitions';
 import { loadViewer, machineContext, type JobViewer } from './job-viewer';
 import { toJobDto, type JobView } from './jobs.mapper';
@@ -41,18 +41,27 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
   const inFlight = db === ctx.db ? inFlightOf(ctx) : null;
   /** The job, and for `accept` the caller's locks: a new lock depends on them. Null: read them. */
   let rows: JobView[] | null = null;
+  /** For `accept`, when the caller's last lock on the job ended (the lock cooldown). Undefined: read it. */
+  let lockEnded: LockEnd | null | undefined;
   for (;;) {
     const busy = inFlight?.get(jobId);
     if (busy) {
       const committed = await busy;
       rows = committed && rows ? [committed, ...rows.filter((r) => r.id !== jobId)] : null;
+      // A change that freed the job may have been the caller's own release: its end is read again.
+      if (committed?.teenId === null) lockEnded = undefined;
       continue;
     }
-    const mctx = machineContext(ctx);
-    if (!rows) {
+    const base = machineContext(ctx);
+    if (!rows || (command === 'accept' && lockEnded === undefined)) {
       const reads = readsOn(db);
-      rows = command === 'accept' ? await reads.withOwnLocks.execute({ jobId, teenId: user.id }) : await reads.byId.execute({ jobId });
+      // In parallel: the lock cooldown costs one indexed read and no round trip of its own.
+      [rows, lockEnded] = await Promise.all([
+        rows ?? (command === 'accept' ? reads.withOwnLocks.execute({ jobId, teenId: user.id }) : reads.byId.execute({ jobId })),
+        command !== 'accept' ? null : lockEnded !== undefined ? lockEnded : findLockEnd(db, jobId, user.id, base.now),
+      ]);
     }
+    const mctx: MachineContext = { ...base, lockEnded };
     const row = rows.find((r) => r.id === jobId);
     if (!row) throw notFound('Job not found');
     if (!canActOnJob(viewer, row, mctx.now)) {
@@ -79,7 +88,9 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
       inFlight.set(jobId, settled);
       void settled.then(() => inFlight.delete(jobId));
     }
-    return toJobDto(await change, viewer, mctx);
+    // The teen who just let the job go is shown the lock they cannot take back yet.
+    const shownAt: MachineContext = transition === 'release' ? { ...mctx, lockEnded: { at: mctx.now, how: 'release' } } : mctx;
+    return toJobDto(await change, viewer, shownAt);
   }
 }
 

@@ -11,7 +11,7 @@ import { jobs } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { spentCents } from '../payments/wallet.service';
-import { findJobRow, getJobRow, JOB_VIEW } from './job-reads';
+import { findJobRow, findLockEnd, getJobRow, JOB_VIEW } from './job-reads';
 import { expireLock } from './job-transitions';
 import { loadViewer, machineContext, type JobViewer } from './job-viewer';
 import { toJobDto, type JobRow } from './jobs.mapper';
@@ -169,7 +169,9 @@ export async function getJob(ctx: AppContext, user: SessionUser, id: string): Pr
   if (!row || visibility === 'none') throw notFound('Job not found');
   // Lazy expiry (design 5): a read that finds a run-out lock writes the release.
   if (effectiveStatus(row, mctx.now) !== row.status) row = (await expireLock(ctx, row)) ?? (await getJobRow(ctx.db, id));
-  return toJobDto(row, viewer, mctx, visibility);
+  // A teen who let this open job go is shown its lock disabled, with when it opens to them again.
+  const lockEnded = user.role === 'teen' && row.status === 'posted' ? await findLockEnd(ctx.db, id, user.id, mctx.now) : undefined;
+  return toJobDto(row, viewer, { ...mctx, lockEnded }, visibility);
 }
 
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {

@@ -1,6 +1,8 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
+import { LOCK_SECONDS } from '../../../contract/constants';
+import { LOCK_COOLDOWN_SECONDS, lockEndedBy, type LockEnd } from '../../../domain/job-machine';
 import type { Executor } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobEvents, jobs } from '../../db/schema';
 import { firstRow } from '../../errors';
 import type { JobView } from './jobs.mapper';
 
@@ -32,6 +34,13 @@ function buildCommandReads(db: Executor) {
       .from(jobs)
       .where(or(eq(jobs.id, jobId), and(eq(jobs.teenId, sql.placeholder('teenId')), eq(jobs.status, 'locked'))))
       .prepare('jobs_view_by_id_with_own_locks'),
+    /** A job's recent lock events, on job_events_job_idx (job_id, created_at): see findLockEnd. */
+    lockEvents: db
+      .select({ transition: jobEvents.transition, actorId: jobEvents.actorId, createdAt: jobEvents.createdAt })
+      .from(jobEvents)
+      .where(and(eq(jobEvents.jobId, jobId), gt(jobEvents.createdAt, sql.placeholder('since')), inArray(jobEvents.transition, ['lock', 'release', 'expire'])))
+      .orderBy(asc(jobEvents.createdAt))
+      .prepare('job_events_recent_locks'),
   };
 }
 
@@ -52,4 +61,14 @@ export async function findJobRow(db: Executor, id: string): Promise<JobView | nu
 /** A job this request already found: jobs are never deleted, so it is still there. */
 export async function getJobRow(db: Executor, id: string): Promise<JobView> {
   return firstRow(await readsOn(db).byId.execute({ jobId: id }), `job ${id}`);
+}
+
+/**
+ * When `teenId`'s last lock on the job ended unaccepted, if that is recent enough to matter (the lock
+ * cooldown): one indexed read. A lock that ran out ended LOCK_SECONDS after it was taken, so its lock
+ * event is read too when the end falls inside the cooldown.
+ */
+export async function findLockEnd(db: Executor, jobId: string, teenId: string, now: Date): Promise<LockEnd | null> {
+  const since = new Date(now.getTime() - (LOCK_SECONDS + LOCK_COOLDOWN_SECONDS) * 1000);
+  return lockEndedBy(await readsOn(db).lockEvents.execute({ jobId, since: since.toISOString() }), teenId);
 }

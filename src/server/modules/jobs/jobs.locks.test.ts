@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../contract/jobs';
 import { jobEvents } from '../../db/schema';
 import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
@@ -35,7 +36,9 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       const released = await api.act(job, 'release-lock', api.teen.cookie, { teenId: api.teen.user.id });
       expect(released.json()).toMatchObject({ status: 'posted', teenId: null });
 
-      await api.act(job, 'accept', api.teen.cookie);
+      // Locked again once the teen's 15-minute wait (the lock cooldown, below) is over.
+      api.t.clock.advance(900_000);
+      expect((await api.act(job, 'accept', api.teen.cookie)).statusCode).toBe(200);
       api.t.clock.advance(900_001);
       const late = await api.act(job, 'finalize-lock', api.teen.cookie);
       expect(late.statusCode).toBe(409);
@@ -156,6 +159,63 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       await sweep(api.t.ctx);
       const events = await api.t.database.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
       expect(events.map((e) => [e.transition, e.actorRole])).toContainEqual(['expire', 'system']);
+      api.t.clock.set(NOON_BOSTON);
+    });
+  });
+
+  // Issue 20: locks are fair. A teen who let a job go waits 15 minutes to lock it again; others need not.
+  describe('lock cooldown', () => {
+    const released = 'You released this job. You can lock it again at 12:15 PM.';
+    const ranOut = 'Your lock on this job ran out. You can lock it again at 12:30 PM.';
+    const view = async (job: Job, cookie: string) => (await api.call('GET', `/api/jobs/${job.id}`, cookie)).json() as Job;
+
+    it('refuses the teen who released a job for 15 minutes, saying when, and lets another teen lock it at once', async () => {
+      const job = await api.post();
+      await api.act(job, 'accept', api.teen.cookie);
+      const release = await api.act(job, 'release-lock', api.teen.cookie);
+      expect(release.json()).toMatchObject({ status: 'posted', actions: [], blockedActions: [{ action: 'lock', message: released }] });
+      const again = await api.act(job, 'accept', api.teen.cookie);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: 'LOCK_COOLDOWN', message: released });
+      expect(await view(job, api.teen.cookie)).toMatchObject({ actions: [], blockedActions: [{ action: 'lock', message: released }] });
+      expect(await view(job, api.otherTeen.cookie)).toMatchObject({ actions: ['lock'], blockedActions: [] });
+
+      expect((await api.act(job, 'accept', api.otherTeen.cookie)).json()).toMatchObject({ status: 'locked', teenId: api.otherTeen.user.id });
+      await api.act(job, 'release-lock', api.otherTeen.cookie);
+      api.t.clock.advance(899_999);
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toEqual({ code: 'LOCK_COOLDOWN', message: released });
+      api.t.clock.advance(1);
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toMatchObject({ status: 'locked', teenId: api.teen.user.id });
+      await api.act(job, 'release-lock', api.teen.cookie);
+      api.t.clock.set(NOON_BOSTON);
+    });
+
+    it('refuses the teen whose lock ran out for 15 minutes from when it ran out, before and after the expiry is written', async () => {
+      const job = await api.post();
+      await api.act(job, 'accept', api.teen.cookie);
+      api.t.clock.advance(900_001);
+      // Not yet written as expired: the row still names the teen.
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toEqual({ code: 'LOCK_COOLDOWN', message: ranOut });
+      expect((await api.act(job, 'accept', api.otherTeen.cookie)).json()).toMatchObject({ status: 'locked', teenId: api.otherTeen.user.id });
+      await api.act(job, 'release-lock', api.otherTeen.cookie);
+      // Now read from the job's events (expired, then another teen's lock and release).
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toEqual({ code: 'LOCK_COOLDOWN', message: ranOut });
+      api.t.clock.set(new Date(NOON_BOSTON.getTime() + 1_800_000));
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toMatchObject({ status: 'locked', teenId: api.teen.user.id });
+      await api.act(job, 'release-lock', api.teen.cookie);
+      api.t.clock.set(NOON_BOSTON);
+    });
+
+    it('dates a lock that ran out by when it ran out, though the sweeper wrote the expiry later', async () => {
+      const job = await api.post();
+      await api.act(job, 'accept', api.teen.cookie);
+      api.t.clock.advance(1_200_000);
+      await sweep(api.t.ctx);
+      expect(await view(job, api.teen.cookie)).toMatchObject({ status: 'posted', actions: [], blockedActions: [{ action: 'lock', message: ranOut }] });
+      expect((await api.act(job, 'accept', api.teen.cookie)).json()).toEqual({ code: 'LOCK_COOLDOWN', message: ranOut });
+      api.t.clock.set(new Date(NOON_BOSTON.getTime() + 1_800_000));
+      expect((await api.act(job, 'accept', api.teen.cookie)).statusCode).toBe(200);
+      await api.act(job, 'release-lock', api.teen.cookie);
       api.t.clock.set(NOON_BOSTON);
     });
   });
