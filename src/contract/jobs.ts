@@ -29,6 +29,10 @@ export const JobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   payAmount: MoneySchema,
   estimatedDuration: z.number().int(),
+  /**
+   * The address as posted, for the teen who accepted the job, its homeowner, its area's coordinator and
+   * admins; for teens while the job is open, its street and town without the house number.
+   */
   location: z.string().nullable(),
   zipCode: z.string(),
   /** Miles from the caller's ZIP code to the job's; null when either is unknown. */
@@ -39,7 +43,9 @@ export const JobSchema = z.object({
   physicalDemands: z.enum(PHYSICAL_DEMANDS),
   equipment: z.array(z.enum(EQUIPMENT)),
   coordinatorSupervised: z.boolean(),
-  homeownerId: z.uuid(),
+  /** Null for teens: who posted a job is not theirs to know. */
+  homeownerId: z.uuid().nullable(),
+  /** Who holds the lock or took the job; null for everyone else but the homeowner, the area's coordinator and admins. */
   teenId: z.uuid().nullable(),
   /**
    * Who took the job, as far as the caller may know: the full name for the teen, the area's coordinator
@@ -55,7 +61,7 @@ export const JobSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** What the caller may do to this job now (the server's state machine decides; the web shows these). */
   actions: z.array(JobActionSchema),
-  /** What the caller could do at another time of day, and why not now (the web shows these disabled, with the message). */
+  /** What the caller could do later (another time of day, after a lock's cooldown), and why not now (the web shows these disabled, with the message). */
   blockedActions: z.array(z.object({ action: JobActionSchema, message: z.string() })),
   /** Where the job's pay is (design 5, Escrow). */
   payment: z.enum(PAYMENT_STATES),

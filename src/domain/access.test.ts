@@ -6,6 +6,7 @@ import {
   canChangeUser,
   canReadUser,
   canResolveDispute,
+  jobDisclosure,
   jobRecordScope,
   jobVisibility,
   jobVisibilityAt,
@@ -55,6 +56,27 @@ describe('jobVisibility', () => {
     expect([jobVisibilityAt(viewers.teen, accepted, NOW), canActOnJob(viewers.teen, accepted, NOW)]).toEqual(['public', false]);
     expect(canActOnJob(viewers.otherTeen, accepted, NOW)).toBe(true);
     expect(jobVisibility({ id: 'coord-3', role: 'coordinator' }, job('posted'))).toBe('none');
+  });
+});
+
+describe('jobDisclosure: what of a job of teen-1 and home-1 in 02139 each viewer sees', () => {
+  const WHOLE = { address: 'full', homeownerId: true, teenId: true };
+  const NOTHING = { address: 'none', homeownerId: false, teenId: false };
+  const STREET = { address: 'street', homeownerId: false, teenId: false };
+  const byStatus = (open: object, later: object) => Object.fromEntries(JOB_STATUSES.map((s) => [s, s === 'posted' || s === 'locked' ? open : later]));
+  it.each([
+    ['homeowner', byStatus(WHOLE, WHOLE)],
+    ['coordinator', byStatus(WHOLE, WHOLE)],
+    ['admin', byStatus(WHOLE, WHOLE)],
+    ['otherHomeowner', byStatus(NOTHING, NOTHING)],
+    ['otherCoordinator', byStatus(NOTHING, NOTHING)],
+    // The holder of a lock learns it is theirs, but the address only once they accept.
+    ['teen', { ...byStatus({ ...STREET, teenId: true }, WHOLE), posted: STREET }],
+    // Spec 2's public face of an accepted job shows no address either; later the job is gone for them.
+    ['otherTeen', byStatus(STREET, NOTHING)],
+  ] as const)('%s, by status', (name, expected) => {
+    const seen = Object.fromEntries(JOB_STATUSES.map((s) => [s, jobDisclosure(viewers[name], job(s))]));
+    expect(seen).toEqual(expected);
   });
 });
 

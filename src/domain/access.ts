@@ -16,7 +16,8 @@ export interface Viewer {
 export interface JobAccessFacts {
   status: JobStatus;
   teenId: string | null;
-  homeownerId: string;
+  /** Null in a job as a teen's client received it while open (jobDisclosure). */
+  homeownerId: string | null;
   zipCode: string;
 }
 
@@ -58,6 +59,31 @@ export function jobVisibility(viewer: Viewer, job: JobAccessFacts): JobVisibilit
   if (viewer.role !== 'teen') return 'none';
   if (OPEN_STATUSES.includes(job.status)) return 'full';
   return job.status === 'accepted' ? 'public' : 'none';
+}
+
+/** What of a job's place and people a viewer sees (the mapper shapes the job by it). */
+export interface JobDisclosure {
+  /** 'full': the location as posted; 'street': without the house number (streetAndTown); 'none': no location. */
+  address: 'full' | 'street' | 'none';
+  homeownerId: boolean;
+  /** Who holds the job's lock or took it. */
+  teenId: boolean;
+}
+
+const EVERYTHING: JobDisclosure = { address: 'full', homeownerId: true, teenId: true };
+const NOTHING: JobDisclosure = { address: 'none', homeownerId: false, teenId: false };
+
+/**
+ * Privacy (issue 20): while a job is open, a teen, its lock holder included, sees its street and town
+ * but not the house number, nor who posted it, and learns who holds its lock only if it is them. The
+ * whole address goes to the teen once they accepted it, its homeowner, its area's coordinator and admins.
+ */
+export function jobDisclosure(viewer: Viewer, job: JobAccessFacts): JobDisclosure {
+  if (jobVisibility(viewer, job) !== 'full') return NOTHING;
+  if (viewer.role !== 'teen') return EVERYTHING;
+  const isTheirs = job.teenId === viewer.id;
+  if (isTheirs && !OPEN_STATUSES.includes(job.status)) return EVERYTHING;
+  return { address: 'street', homeownerId: false, teenId: isTheirs };
 }
 
 /** jobVisibility of a stored job at `now`: a lock that ran out counts as posted. */

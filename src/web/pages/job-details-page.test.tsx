@@ -12,7 +12,8 @@ const OTHER_TEEN_ID = '44444444-4444-4444-8444-444444444444';
 const JOB_URL = `/api/jobs/${makeJob().id}`;
 
 const openJob = (actions: Job['actions'] = ['lock']) => makeJob({ status: 'posted', teenId: null, actions });
-const lockedBy = (teenId: string, secondsLeft: number, actions: Job['actions'] = []) =>
+/** Who holds a lock reaches only its holder, the homeowner, the coordinator and admins: other teens get teenId null. */
+const lockedBy = (teenId: string | null, secondsLeft: number, actions: Job['actions'] = []) =>
   makeJob({ status: 'locked', teenId, lockExpiresAt: new Date(Date.now() + secondsLeft * 1000).toISOString(), actions });
 
 describe('JobDetailsPage', () => {
@@ -109,6 +110,21 @@ describe('JobDetailsPage', () => {
       expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
     });
 
+    it('shows a teen who let the job go the lock disabled, with when it opens to them again', async () => {
+      const message = 'You released this job. You can lock it again at 12:15 PM.';
+      await renderDetails(TEEN, { ...openJob([]), blockedActions: [{ action: 'lock', message }] });
+      expect(screen.getByRole('button', { name: 'Lock the Job' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Lock the Job' })).toHaveAccessibleDescription(message);
+      expect(screen.queryByRole('region', { name: "You can't lock this job right now" })).not.toBeInTheDocument();
+    });
+
+    it("shows a teen the street without the house number (the server sends no homeowner), and says when they get the rest", async () => {
+      await renderDetails(TEEN, { ...openJob(), location: 'Elm St, Cambridge', homeownerId: null });
+      expect(screen.getByText('Elm St, Cambridge')).toBeInTheDocument();
+      expect(screen.getByText('The house number is shared once you accept.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Lock the Job' })).toBeEnabled();
+    });
+
     it('offers a homeowner no lock', async () => {
       await renderDetails(HOMEOWNER, openJob([]));
       expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
@@ -170,8 +186,8 @@ describe('JobDetailsPage', () => {
   describe("another teen's lock", () => {
     const notice = () => screen.getByRole('region', { name: 'Job Temporarily Locked' });
 
-    it('tells a teen another teen is deciding', async () => {
-      await renderDetails(TEEN, lockedBy(OTHER_TEEN_ID, 600));
+    it('tells a teen another teen is deciding (the server does not say who)', async () => {
+      await renderDetails(TEEN, { ...lockedBy(null, 600), homeownerId: null });
       expect(notice()).toHaveTextContent("Another teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.");
     });
 

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import type { User } from '../../contract/auth';
 import { CATEGORY_LABELS, EQUIPMENT_LABELS } from '../../contract/job-constants';
 import type { Job } from '../../contract/jobs';
-import { jobVisibility } from '../../domain/access';
+import { jobVisibility, OPEN_STATUSES } from '../../domain/access';
 import { formatDistance, formatDuration, formatPay } from '../../domain/format';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
@@ -70,7 +70,12 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           <p className="whitespace-pre-line text-slate-800">{job.description}</p>
         </section>
 
-        <JobFacts job={job} publicFace={jobVisibility(user, job) === 'public'} isTheTeen={job.teenId === user.id} />
+        <JobFacts
+          job={job}
+          publicFace={jobVisibility(user, job) === 'public'}
+          isTheTeen={job.teenId === user.id}
+          streetOnly={user.role === 'teen' && OPEN_STATUSES.includes(job.status)}
+        />
 
         {job.safetyNotes && (
           <section aria-labelledby="safety-title" className="space-y-1 rounded-2xl border border-amber-200 bg-amber-50 p-4">
@@ -98,10 +103,20 @@ function JobDetails({ id, user }: { id: string; user: User }) {
 
 /**
  * `publicFace`: another teen's accepted job, whose address the server keeps to the teen who took it.
+ * `streetOnly`: an open job seen by a teen, whose house number the server keeps until they accept it.
  * Who took the job is named as far as the server lets this person know ('Maya L.' to the homeowner); the teen knows.
  */
-function JobFacts({ job, publicFace, isTheTeen }: { job: Job; publicFace: boolean; isTheTeen: boolean }) {
-  const location: [string, ReactNode][] = publicFace ? [] : [['Location', job.location ?? 'Shared by your coordinator']];
+function JobFacts({ job, publicFace, isTheTeen, streetOnly }: { job: Job; publicFace: boolean; isTheTeen: boolean; streetOnly: boolean }) {
+  const address = job.location ?? 'Shared by your coordinator';
+  const shown = streetOnly ? (
+    <>
+      {address}
+      <span className="block text-xs font-normal text-slate-600">The house number is shared once you accept.</span>
+    </>
+  ) : (
+    address
+  );
+  const location: [string, ReactNode][] = publicFace ? [] : [['Location', shown]];
   const teen: [string, ReactNode][] = job.teenName && !isTheTeen ? [[job.status === 'locked' ? 'Locked by' : 'Taken by', job.teenName]] : [];
   const rows: [string, ReactNode][] = [
     ['Pay', formatPay(job.payAmount, 2)],
@@ -136,7 +151,8 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
   const isMine = job.teenId === user.id;
   switch (job.status) {
     case 'posted':
-      if (job.actions.includes('lock')) {
+      // A lock the teen must wait for (they let this job go) shows disabled, with when it opens to them.
+      if (job.actions.includes('lock') || job.blockedActions.some((blocked) => blocked.action === 'lock')) {
         return (
           <LockOffer>
             <JobActionButtons job={job} only={['lock']} size="lg" fullWidth />

@@ -1,5 +1,6 @@
 import { JOB_ACTIONS, type Job, type JobAction } from '../../../contract/jobs';
-import { teenNameFor, type JobVisibility, type Viewer } from '../../../domain/access';
+import { jobDisclosure, teenNameFor, type JobVisibility, type Viewer } from '../../../domain/access';
+import { streetAndTown } from '../../../domain/address';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
 import { effectiveStatus, transitionsNow, type Actor, type MachineContext } from '../../../domain/job-machine';
@@ -18,13 +19,21 @@ const isJobAction = (transition: string): transition is JobAction => (JOB_ACTION
 
 /**
  * A job as the caller may see it: effective status, distance from the caller, the caller's actions,
- * its teen's name as far as the caller may know it. Its public face (another teen's accepted job)
- * leaves out the address, who took it and when, and offers nothing.
+ * its teen's name as far as the caller may know it, its address and people as far as jobDisclosure
+ * lets them. Its public face (another teen's accepted job) leaves out the address, who took it and
+ * when, and offers nothing.
  */
 export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext, visibility: Exclude<JobVisibility, 'none'> = 'full'): Job {
   const job = toFullJobDto(row, viewer, ctx);
-  if (visibility === 'full') return job;
-  return { ...job, location: null, teenId: null, teenName: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
+  const disclosed = jobDisclosure(viewer, job);
+  const shaped: Job = {
+    ...job,
+    location: disclosed.address === 'full' ? job.location : disclosed.address === 'street' ? streetAndTown(job.location) : null,
+    homeownerId: disclosed.homeownerId ? job.homeownerId : null,
+    teenId: disclosed.teenId ? job.teenId : null,
+  };
+  if (visibility === 'full') return shaped;
+  return { ...shaped, location: null, teenId: null, teenName: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
 }
 
 function toFullJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): Job {
