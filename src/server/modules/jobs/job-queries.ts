@@ -113,7 +113,10 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   if (input.category) where.push(eq(jobs.category, input.category));
   if (input.search) {
     const pattern = `%${escapeLike(input.search)}%`;
-    where.push(or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ilike(jobs.location, pattern))!);
+    // Privacy (issue 20): teens see a location without its house number; a search with a digit in it
+    // would tell them the number by what it finds, so theirs does not look in the location.
+    const searchesLocation = viewer.role !== 'teen' || !/\d/.test(input.search);
+    where.push(or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ...(searchesLocation ? [ilike(jobs.location, pattern)] : []))!);
   }
   if (input.quick === 'high_pay') where.push(sql`${jobs.payCents} >= ${HIGH_PAY_MIN_DOLLARS * 100}`);
   if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));

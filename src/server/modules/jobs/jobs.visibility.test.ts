@@ -34,6 +34,16 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       }
     });
 
+    it("does not let a teen's search find an open job by its house number", async () => {
+      const job = await api.post({ title: 'Search by street', location: '31 Quincy Rd, Cambridge' });
+      const found = async (search: string, cookie: string) =>
+        (await api.list(`status=posted&search=${encodeURIComponent(search)}`, cookie)).jobs.some((j) => j.id === job.id);
+      expect(await found('Quincy Rd', api.otherTeen.cookie)).toBe(true);
+      expect(await found('31 Quincy', api.otherTeen.cookie)).toBe(false);
+      expect(await found('31 Quincy', api.homeowner.cookie)).toBe(true);
+      expect(await found('31 Quincy', admin.cookie)).toBe(true);
+    });
+
     it('shows other teens that a job is locked and until when, never by whom; the holder sees their own lock, still without the house number', async () => {
       const job = await api.post({ title: 'Locked privately', location: ADDRESS });
       const locked = (await api.act(job, 'accept', api.teen.cookie)).json() as Job;
