@@ -85,6 +85,10 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await otherTeen.goto(`/job/${job.id}`);
   await expect(otherTeen.getByRole('heading', { name: 'Job Temporarily Locked' })).toBeVisible();
   await expect(otherTeen.getByRole('button', { name: 'Lock the Job' })).toHaveCount(0);
+  // Locked, and until when, but never by whom (issue 20).
+  const seenByOther = (await (await otherTeen.request.get(`/api/jobs/${job.id}`)).json()) as { teenId: string | null; lockExpiresAt: string | null };
+  expect(seenByOther.teenId).toBeNull();
+  expect(seenByOther.lockExpiresAt).not.toBeNull();
 
   await page.getByRole('button', { name: 'Accept Job' }).click();
   await expect(page.getByText('Job Accepted!').first()).toBeVisible();
@@ -119,16 +123,22 @@ test('a teen finds a job with search and filters, locks it, watches the countdow
   await expect(active.getByText('Waiting for coordinator contact')).toBeVisible();
 });
 
-test('a teen locks a job and releases it for others', async ({ page, request }) => {
-  const job = await postJob(request);
+test('a teen locks a job and releases it for others, and waits 15 minutes to lock it again', async ({ page, request }) => {
+  const job = await postJob(request, { location: '12 Elm St, Cambridge' });
   await signInDemoTeen(page);
   await page.goto(`/job/${job.id}`);
+  // While the job is open a teen sees its street, not the house number (issue 20).
+  await expect(page.getByText('Elm St, Cambridge')).toBeVisible();
+  await expect(page.getByText('The house number is shared once you accept.')).toBeVisible();
+  await expect(page.getByText('12 Elm St')).toHaveCount(0);
   await page.getByRole('button', { name: 'Lock the Job' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
   await page.getByRole('button', { name: 'Release Lock' }).click();
   await expect(page.getByText('Job Released')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Lock the Job' })).toBeVisible();
   await expect(page.getByText('Status: Open')).toBeVisible();
+  // Locks are fair: the teen who let it go cannot take it back at once, and is told when they can.
+  await expect(page.getByRole('button', { name: 'Lock the Job' })).toBeDisabled();
+  await expect(page.getByText(/^You released this job\. You can lock it again at \d{1,2}:\d\d [AP]M\.$/)).toBeVisible();
 });
 
 test('a teen without consent is stopped before the dialog; a teen with consent accepts from the explorer in one step', async ({
