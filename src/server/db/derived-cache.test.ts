@@ -119,8 +119,9 @@ describe.each(databaseKinds())('derived caches on %s', (kind) => {
     const theirs = await seen(otherTeen.cookie);
     const farther = await seen(far.cookie);
     const withoutConsent = await seen(waiting.cookie);
-    // The run-out lock is still the holder's to release, and nobody else's.
-    expect(mine?.actions).toEqual(['lock', 'release']);
+    // The run-out lock is still the holder's to release, and nobody else's; the holder waits to lock it again (issue 20).
+    expect(mine?.actions).toEqual(['release']);
+    expect(mine?.blockedActions).toEqual([{ action: 'lock', message: 'Your lock on this job ran out. You can lock it again at 12:30 PM.' }]);
     expect(theirs?.actions).toEqual(['lock']);
     expect(withoutConsent?.actions).toEqual([]);
     expect(await seen(otherTeen.cookie)).toEqual(theirs);

@@ -138,6 +138,8 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     // The lock runs out; a new lock on the same job is warned about again.
     t.clock.advance(3 * 60 * 1000);
     await sweep(t.ctx);
+    // A teen whose lock ran out waits 15 minutes to lock the job again (issue 20).
+    t.clock.advance(15 * 60 * 1000);
     await act(job, 'accept', teen.cookie);
     t.clock.advance(13 * 60 * 1000);
     await sweep(t.ctx);
