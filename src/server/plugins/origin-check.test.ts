@@ -112,4 +112,29 @@ describe('in development', () => {
     const fromElsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: 'http://localhost:8080' }, payload: newPerson('teen') });
     expect(fromElsewhere.statusCode).toBe(403);
   });
+
+  it('accepts a page served from the address the request is sent to (127.0.0.1, a LAN address), not another', async () => {
+    const lan = { host: '192.168.1.5:3000' };
+    const ownAddress = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { ...lan, origin: 'http://192.168.1.5:3000' }, payload: newPerson('teen') });
+    expect(ownAddress.statusCode).toBe(201);
+    const viaReferer = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host: '127.0.0.1:3000', referer: 'http://127.0.0.1:3000/auth' }, payload: newPerson('teen') });
+    expect(viaReferer.statusCode).toBe(201);
+    const otherSite = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { ...lan, origin: 'http://192.168.1.6:3000' }, payload: newPerson('teen') });
+    expect(otherSite.statusCode).toBe(403);
+  });
+});
+
+describe('in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { NODE_ENV: 'production', PUBLIC_URL });
+  });
+  afterAll(() => t.close());
+
+  it("accepts PUBLIC_URL's origin only, whatever address the request was sent to", async () => {
+    const viaOtherName = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host: '10.0.0.5', origin: 'http://10.0.0.5' }, payload: newPerson('teen') });
+    expect(viaOtherName.statusCode).toBe(403);
+    const fromPublicUrl = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host: '10.0.0.5', origin: PUBLIC_URL }, payload: newPerson('teen') });
+    expect(fromPublicUrl.statusCode).toBe(201);
+  });
 });

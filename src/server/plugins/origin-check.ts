@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Vite's dev server (vite.config.ts) proxies /api, passing the browser's Origin through. */
 const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
-/** The origins whose pages may change state: PUBLIC_URL's, and in development the dev server's. */
+/** The origins whose pages may change state: PUBLIC_URL's, and in development the dev server's too. */
 export function allowedOriginsOf(config: Pick<Config, 'env' | 'publicUrl'>): Set<string> {
   return new Set([new URL(config.publicUrl).origin, ...(config.env === 'development' ? DEV_SERVER_ORIGINS : [])]);
 }
@@ -36,6 +36,9 @@ export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, '
     const { origin, referer } = request.headers;
     const source = origin ?? referer;
     if (source === undefined || allowed.has(originOf(source))) return done();
+    // Outside production the server is also reached by other names than PUBLIC_URL's (127.0.0.1, a
+    // laptop's LAN address): a page served from the very address the request is sent to is this site.
+    if (config.env !== 'production' && originOf(source) === originOf(`${request.protocol}://${request.host}`)) return done();
     done(new AppError('CROSS_SITE_REQUEST', 'This request came from another site, so it was refused. Open Yardly itself and try again.'));
   });
 }
