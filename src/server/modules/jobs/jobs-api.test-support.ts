@@ -56,3 +56,13 @@ export function useJobsApi(kind: 'pglite' | 'postgres'): JobsApi {
   afterAll(() => api.t.close());
   return api;
 }
+
+/** The work after a teen accepted, to paid: each step's path, who takes it, and the status it leaves. */
+export function stepsToPaid(api: JobsApi): [path: string, cookie: string, status: Job['status']][] {
+  return [
+    ['start', api.teen.cookie, 'in_progress'],
+    ['complete', api.teen.cookie, 'completed'],
+    ['verify', api.coordinator.cookie, 'verified'],
+    ['release-payment', api.homeowner.cookie, 'paid'],
+  ];
+}

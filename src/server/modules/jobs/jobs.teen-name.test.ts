@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
-import { NOON_BOSTON, useJobsApi } from './jobs-api.test-support';
+import { NOON_BOSTON, stepsToPaid, useJobsApi } from './jobs-api.test-support';
 
 const FULL = 'Maya Lopez';
 const SHORT = 'Maya L.';
@@ -71,13 +71,7 @@ describe.each(databaseKinds())("who reads a job's teen by name, on %s", (kind) =
     // The public face another teen sees carries no name at all.
     expect(JSON.stringify(await get(job, api.otherTeen.cookie))).not.toContain('Maya');
 
-    const steps: [string, string, Job['status']][] = [
-      ['start', api.teen.cookie, 'in_progress'],
-      ['complete', api.teen.cookie, 'completed'],
-      ['verify', api.coordinator.cookie, 'verified'],
-      ['release-payment', api.homeowner.cookie, 'paid'],
-    ];
-    for (const [path, cookie, status] of steps) {
+    for (const [path, cookie, status] of stepsToPaid(api)) {
       const moved = await api.act(job, path, cookie);
       expect(moved.json(), path).toMatchObject({ status, teenName: cookie === api.homeowner.cookie ? SHORT : FULL });
       const homeownerView = await api.call('GET', `/api/jobs/${job.id}`, api.homeowner.cookie);

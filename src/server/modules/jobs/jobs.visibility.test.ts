@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
-import { useJobsApi } from './jobs-api.test-support';
+import { stepsToPaid, useJobsApi } from './jobs-api.test-support';
 
 describe.each(databaseKinds())('jobs API on %s', (kind) => {
   const api = useJobsApi(kind);
@@ -95,13 +95,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       await api.act(job, 'accept', api.teen.cookie);
       await api.act(job, 'accept', api.teen.cookie);
       const notFound = { code: 'NOT_FOUND', message: 'Job not found' };
-      const steps: [string, string, Job['status']][] = [
-        ['start', api.teen.cookie, 'in_progress'],
-        ['complete', api.teen.cookie, 'completed'],
-        ['verify', api.coordinator.cookie, 'verified'],
-        ['release-payment', api.homeowner.cookie, 'paid'],
-      ];
-      for (const [path, cookie, status] of steps) {
+      for (const [path, cookie, status] of stepsToPaid(api)) {
         const moved = await api.act(job, path, cookie);
         expect(moved.json(), path).toMatchObject({ status });
         const hidden = await open(job, api.otherTeen.cookie);
