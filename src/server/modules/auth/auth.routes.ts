@@ -85,10 +85,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',
         body: ResetPasswordRequestSchema,
-        response: { 200: MessageSchema, 400: ErrorBodySchema },
+        response: { 200: MessageSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
       handler: async (request) => {
-        await resetPassword(ctx, request.body.token, request.body.newPassword);
+        await resetPassword(ctx, request.body, request.ip);
         return { message: 'Your password was updated. Please sign in with the new one.' };
       },
     });

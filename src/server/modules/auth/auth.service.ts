@@ -20,6 +20,8 @@ export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { bucket: 'login-addres
 export const RESET_REQUESTS_PER_ACCOUNT: RateLimitRule = { bucket: 'reset-account', limit: 3, windowMs: 60 * 60_000 };
 export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { bucket: 'reset-address', limit: 20, windowMs: 60 * 60_000 };
 export const SIGNUPS_PER_ADDRESS: RateLimitRule = { bucket: 'signup-address', limit: 20, windowMs: 60 * 60_000 };
+/** Issue 20: guessing reset tokens from one address is stopped long before it could find one. */
+export const RESET_ATTEMPTS_PER_ADDRESS: RateLimitRule = { bucket: 'reset-attempt-address', limit: 20, windowMs: 15 * 60_000 };
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -156,19 +158,31 @@ export async function requestPasswordReset(ctx: AppContext, email: string, addre
   ctx.mailer.kick();
 }
 
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new one.';
+
+/**
+ * The token is checked before any hashing, so a bogus or used token costs one indexed lookup,
+ * not a password hash. `hash` is a parameter so tests can count the hashes a reset computes.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; newPassword: string },
+  address: string,
+  hash: (password: string) => Promise<string> = hashPassword,
+): Promise<void> {
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(newPassword);
+  await assertNotRateLimited(ctx.db, RESET_ATTEMPTS_PER_ADDRESS, [address], now);
+  await recordHit(ctx.db, RESET_ATTEMPTS_PER_ADDRESS, address, now);
+  const tokenHash = hashToken(input.token);
+  const usableToken = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const [usable] = await ctx.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usableToken);
+  if (!usable) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN);
+  // Hashing never runs inside a transaction: it would hold a connection and row locks for its whole duration.
+  const passwordHash = await hash(input.newPassword);
   const email = await ctx.db.transaction(async (tx) => {
     // Single use even under concurrency: only one request can flip used_at from null.
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new AppError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
+    const [used] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(usableToken).returning({ userId: passwordResetTokens.userId });
+    if (!used) throw new AppError('INVALID_RESET_TOKEN', INVALID_RESET_TOKEN);
     const updated = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
