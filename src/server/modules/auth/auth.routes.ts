@@ -10,6 +10,7 @@ import {
 import { ErrorBodySchema } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { endSessionStreams } from '../events/live-events';
 import { login, register, requestPasswordReset, resetPassword, toUserDto } from './auth.service';
 import { deleteSession } from './sessions';
 
@@ -51,9 +52,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/auth/logout', {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], summary: 'Sign out: the session is deleted on the server' },
+      schema: { tags: ['auth'], summary: 'Sign out: the session is deleted on the server and its live-event streams end' },
       handler: async (request, reply) => {
-        if (request.sessionToken) await deleteSession(ctx.db, request.sessionToken);
+        const token = request.sessionToken;
+        if (token) {
+          await ctx.db.transaction(async (tx) => {
+            await deleteSession(tx, token);
+            await endSessionStreams(tx, token);
+          });
+        }
         clearSessionCookie(reply, secureCookie);
         return reply.status(204).send();
       },

@@ -1,10 +1,13 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { openEventStream } from '../../test/sse-client';
-import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, sessionCookieOf, signInAs, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
+import { deleteSessionsOfUser } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
+import { MAX_STREAMS_PER_USER } from './live-events';
 
 const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 const HEARTBEAT_MS = 200;
@@ -114,13 +117,13 @@ describe.each(databaseKinds())('GET /api/events on %s', (kind) => {
     }
   });
 
-  it('sends heartbeats, and ends the stream at the next beat once the session is signed out', async () => {
+  it('sends heartbeats, and ends the stream at the next beat once the session is gone without a sign-out (expired, a password reset)', async () => {
     const person = await signInAs(t, 'teen');
     const stream = await openEventStream(url, person.cookie);
     try {
       await stream.next('ready');
       await stream.until(() => stream.comments >= 2, 'two heartbeats');
-      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: person.cookie } });
+      await deleteSessionsOfUser(t.database.db, person.user.id);
       await stream.until(() => stream.ended, 'the stream to end');
     } finally {
       await stream.close();
@@ -134,6 +137,95 @@ describe.each(databaseKinds())('GET /api/events on %s', (kind) => {
     expect(t.ctx.events.subscriberCount).toBe(before + 1);
     await stream.close();
     await stream.until(() => t.ctx.events.subscriberCount === before, 'the subscriber to go');
+  });
+});
+
+/**
+ * One GET on a connection of its own, closed after the answer: a socket left idle in fetch's pool
+ * would carry a later stream and keep the server from closing at the end of the file.
+ */
+function getOnce(url: string, cookie: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { cookie, accept: 'text/event-stream', connection: 'close' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** With the real 25 s heartbeat: what happens here happens at once, not at the next beat. */
+describe.each(databaseKinds())('GET /api/events bounds on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const secondSessionOf = async (email: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD } });
+    expect(response.statusCode, response.body).toBe(200);
+    return sessionCookieOf(response);
+  };
+
+  it(`lets a user hold ${MAX_STREAMS_PER_USER} streams across sessions; the next is 429 until one closes`, async () => {
+    const person = await signInAs(t, 'teen');
+    const otherSession = await secondSessionOf(person.email);
+    const someoneElse = await signInAs(t, 'teen');
+    const streams = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, (_, i) => openEventStream(url, i % 2 === 0 ? person.cookie : otherSession)),
+    );
+    const others: Awaited<ReturnType<typeof openEventStream>>[] = [];
+    try {
+      await Promise.all(streams.map((s) => s.next('ready')));
+      for (const cookie of [person.cookie, otherSession]) {
+        const refused = await getOnce(`${url}/api/events`, cookie);
+        expect(refused.status).toBe(429);
+        expect(JSON.parse(refused.body)).toEqual({
+          code: 'TOO_MANY_STREAMS',
+          message: `You already have ${MAX_STREAMS_PER_USER} live connections open, the most allowed. Close a tab or window of Yardly and reload this one.`,
+        });
+      }
+      // The limit is the user's own: someone else still connects.
+      others.push(await openEventStream(url, someoneElse.cookie));
+      await others[0]!.next('ready');
+
+      const before = t.ctx.events.subscriberCount;
+      await streams.shift()!.close();
+      await streams[0]!.until(() => t.ctx.events.subscriberCount === before - 1, 'the closed stream to free its slot');
+      const reopened = await openEventStream(url, person.cookie);
+      streams.push(reopened);
+      expect(reopened.response.status).toBe(200);
+      await reopened.next('ready');
+    } finally {
+      await Promise.all([...streams, ...others].map((s) => s.close()));
+    }
+  });
+
+  it("ends a signed-out session's streams at once, and keeps the same user's other session's stream", async () => {
+    const person = await signInAs(t, 'teen');
+    const otherSession = await secondSessionOf(person.email);
+    const signedOut = await openEventStream(url, person.cookie);
+    const kept = await openEventStream(url, otherSession);
+    try {
+      await Promise.all([signedOut.next('ready'), kept.next('ready')]);
+      const answer = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: person.cookie } });
+      expect(answer.statusCode).toBe(204);
+      await signedOut.until(() => signedOut.ended, 'the signed-out stream to end', 2_000);
+      const heardBefore = signedOut.received.length;
+
+      const made = await t.database.db.transaction((tx) => notify(tx, t.ctx, { userId: person.user.id, kind: 'consent_approved', title: 'After sign-out', body: 'for the other session' }));
+      await kept.next('notification', { id: made!.id });
+      expect(kept.ended).toBe(false);
+      expect(signedOut.received).toHaveLength(heardBefore);
+      expect(signedOut.received.some((e) => e.event === 'notification')).toBe(false);
+    } finally {
+      await Promise.all([signedOut.close(), kept.close()]);
+    }
   });
 });
 

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '../../../contract/errors';
 import type { LiveEvent } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { coordinatorZipCodes } from '../../db/schema';
 import { unauthenticated } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { findSessionUser } from '../auth/sessions';
-import type { Subscriber } from './live-events';
+import { findSessionUser, hashToken } from '../auth/sessions';
+import { MAX_STREAMS_PER_USER, type Subscriber } from './live-events';
 
 /** Proxies and browsers drop a silent connection; a comment line every so often keeps it open. */
 export const HEARTBEAT_MS = 25_000;
@@ -24,7 +25,8 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
       config: { auth: 'signed-in' },
       schema: {
         tags: ['events'],
-        summary: 'Live events for the signed-in user (text/event-stream): notification and job signals, a ready event on connect, heartbeats',
+        summary: `Live events for the signed-in user (text/event-stream): notification and job signals, a ready event on connect, heartbeats; at most ${MAX_STREAMS_PER_USER} open at once per user`,
+        response: { 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
       handler: async (request, reply) => {
         const user = requireUser(request);
@@ -35,8 +37,36 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
             ? (await ctx.db.select({ zip: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, user.id))).map((r) => r.zip)
             : [];
 
-        reply.hijack();
         const res = reply.raw;
+        const write = (chunk: string) => {
+          if (!res.writableEnded) res.write(chunk);
+        };
+        const sendEvent = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+        let closed = false;
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          res.end();
+        };
+        const subscriber: Subscriber = {
+          userId: user.id,
+          sessionTokenHash: hashToken(token),
+          role: user.role,
+          zipCodes,
+          send: (event: LiveEvent) => {
+            const { type, ...data } = event;
+            sendEvent(type, data);
+          },
+          resync: () => sendEvent('ready', {}),
+          close,
+        };
+        // Counted and added before the answer starts, with no await in between: a stream over the
+        // limit is answered 429 like any refused request.
+        const unsubscribe = ctx.events.subscribe(subscriber);
+
+        reply.hijack();
         // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
         for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
         res.writeHead(200, {
@@ -48,32 +78,8 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
           // nginx and friends would otherwise buffer the stream.
           'x-accel-buffering': 'no',
         });
-        const write = (chunk: string) => {
-          if (!res.writableEnded) res.write(chunk);
-        };
-        const sendEvent = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-
-        let closed = false;
-        const close = () => {
-          if (closed) return;
-          closed = true;
-          clearInterval(heartbeat);
-          unsubscribe();
-          res.end();
-        };
-        const subscriber: Subscriber = {
-          userId: user.id,
-          role: user.role,
-          zipCodes,
-          send: (event: LiveEvent) => {
-            const { type, ...data } = event;
-            sendEvent(type, data);
-          },
-          resync: () => sendEvent('ready', {}),
-          close,
-        };
-        const unsubscribe = ctx.events.subscribe(subscriber);
-        // A stream outlives its request: a signed-out or expired session ends it at the next beat.
+        // A stream outlives its request: sign-out ends it at once (endSessionStreams); an expired
+        // session, or one ended otherwise (a password reset), at the next beat.
         const heartbeat = setInterval(() => {
           findSessionUser(ctx.db, token, ctx.clock.now())
             .then((current) => (current ? write(': heartbeat\n\n') : close()))

@@ -3,8 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../../contract/constants';
 import { LiveEventSchema, type LiveEvent } from '../../../contract/notifications';
 import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { hashToken } from '../auth/sessions';
 
 const CHANNEL = 'yardly_events';
+
+/**
+ * Open streams one user may hold in one server process (one per tab is plenty). Counted here, not
+ * in the database: each process allows this many, so N processes allow N times as many.
+ */
+export const MAX_STREAMS_PER_USER = 5;
 
 /**
  * Who may receive an event: these users, everyone of these roles, and the coordinators serving
@@ -16,30 +24,49 @@ export interface Audience {
   zipCodes?: string[];
 }
 
-interface Envelope {
+interface EventEnvelope {
   audience: Audience;
   event: LiveEvent;
 }
+
+/** A session that was signed out: every process ends the streams it holds for it. */
+interface SessionEndedEnvelope {
+  endedSession: string;
+}
+
+type Envelope = EventEnvelope | SessionEndedEnvelope;
 
 /**
  * Raises a live event through pg_notify in the caller's transaction: PostgreSQL (and PGlite)
  * deliver it to every listening server process when, and only if, the transaction commits.
  */
 export async function publishLiveEvent(tx: Executor, audience: Audience, event: LiveEvent): Promise<void> {
-  const envelope: Envelope = { audience, event };
+  const envelope: EventEnvelope = { audience, event };
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
+}
+
+/**
+ * Ends the streams of this session in every server process once the caller's transaction commits
+ * (the one that deletes the session), instead of at their next heartbeat. Only the token's hash
+ * travels, like in the sessions table.
+ */
+export async function endSessionStreams(tx: Executor, sessionToken: string): Promise<void> {
+  const envelope: SessionEndedEnvelope = { endedSession: hashToken(sessionToken) };
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
 }
 
 /** One open stream: who is on the other end and how to reach them. */
 export interface Subscriber {
   userId: string;
+  /** The hash of the session token the stream was opened with. */
+  sessionTokenHash: string;
   role: Role;
   /** The ZIP codes a coordinator serves; empty for everyone else. */
   zipCodes: readonly string[];
   send(event: LiveEvent): void;
   /** Events may have been missed (the database connection dropped): refetch. */
   resync(): void;
-  /** The server is shutting down. */
+  /** Ends the stream: the server is shutting down, or its session was signed out. */
   close(): void;
 }
 
@@ -55,6 +82,7 @@ function reaches(audience: Audience, subscriber: Subscriber): boolean {
  */
 export class EventBus {
   private readonly subscribers = new Set<Subscriber>();
+  private readonly streamsPerUser = new Map<string, number>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -77,6 +105,7 @@ export class EventBus {
   closeStreams(): void {
     for (const subscriber of [...this.subscribers]) subscriber.close();
     this.subscribers.clear();
+    this.streamsPerUser.clear();
   }
 
   async stop(): Promise<void> {
@@ -85,9 +114,27 @@ export class EventBus {
     this.unlisten = null;
   }
 
+  /**
+   * Adds a stream and returns how to remove it (once; later calls do nothing). Throws
+   * TOO_MANY_STREAMS when its user already holds MAX_STREAMS_PER_USER here: call it before anything
+   * is sent, with no await between it and the answer, so a burst cannot slip past the count.
+   */
   subscribe(subscriber: Subscriber): () => void {
+    const open = this.streamsPerUser.get(subscriber.userId) ?? 0;
+    if (open >= MAX_STREAMS_PER_USER) {
+      throw new AppError(
+        'TOO_MANY_STREAMS',
+        `You already have ${MAX_STREAMS_PER_USER} live connections open, the most allowed. Close a tab or window of Yardly and reload this one.`,
+      );
+    }
+    this.streamsPerUser.set(subscriber.userId, open + 1);
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    return () => {
+      if (!this.subscribers.delete(subscriber)) return;
+      const left = (this.streamsPerUser.get(subscriber.userId) ?? 1) - 1;
+      if (left > 0) this.streamsPerUser.set(subscriber.userId, left);
+      else this.streamsPerUser.delete(subscriber.userId);
+    };
   }
 
   get subscriberCount(): number {
@@ -98,9 +145,17 @@ export class EventBus {
     let envelope: Envelope;
     try {
       const raw = JSON.parse(payload) as Envelope;
-      envelope = { audience: raw.audience ?? {}, event: LiveEventSchema.parse(raw.event) };
+      envelope =
+        'endedSession' in raw
+          ? { endedSession: String(raw.endedSession) }
+          : { audience: raw.audience ?? {}, event: LiveEventSchema.parse(raw.event) };
     } catch (err) {
       this.log.error({ err }, 'live events: dropped a malformed event');
+      return;
+    }
+    if ('endedSession' in envelope) {
+      const { endedSession } = envelope;
+      for (const subscriber of [...this.subscribers]) if (subscriber.sessionTokenHash === endedSession) subscriber.close();
       return;
     }
     for (const subscriber of this.subscribers) {
