@@ -10,6 +10,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, firstRow } from '../../errors';
 import { assertNotRateLimited, isRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
 import { enqueueEmail } from '../email/mailer';
+import { endUserStreams } from '../events/live-events';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSessionsOfUser, hashToken, newToken, type SessionUser } from './sessions';
@@ -192,6 +193,7 @@ export async function resetPassword(
     const user = firstRow(updated, 'the user of the reset token');
     // Whoever held the old password is signed out everywhere.
     await deleteSessionsOfUser(tx, used.userId);
+    await endUserStreams(tx, used.userId);
     await enqueueEmail(tx, passwordChangedEmail(user.email, user.fullName), now);
     return user.email;
   });

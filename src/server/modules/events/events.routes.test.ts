@@ -1,6 +1,8 @@
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
+import { outboxEmails } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { openEventStream } from '../../test/sse-client';
@@ -225,6 +227,25 @@ describe.each(databaseKinds())('GET /api/events bounds on %s', (kind) => {
       expect(signedOut.received.some((e) => e.event === 'notification')).toBe(false);
     } finally {
       await Promise.all([signedOut.close(), kept.close()]);
+    }
+  });
+  it("ends every stream of a user whose password was reset, at once, and no one else's", async () => {
+    const person = await signInAs(t, 'teen');
+    const otherSession = await secondSessionOf(person.email);
+    const someoneElse = await signInAs(t, 'teen');
+    const streams = [await openEventStream(url, person.cookie), await openEventStream(url, otherSession)];
+    const kept = await openEventStream(url, someoneElse.cookie);
+    try {
+      await Promise.all([...streams, kept].map((s) => s.next('ready')));
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: person.email } });
+      const [mail] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, person.email));
+      const token = /\/reset-password\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
+      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'a-new-password-1' } });
+      expect(reset.statusCode, reset.body).toBe(200);
+      for (const stream of streams) await stream.until(() => stream.ended, 'the reset account\'s stream to end', 2_000);
+      expect(kept.ended).toBe(false);
+    } finally {
+      await Promise.all([...streams, kept].map((s) => s.close()));
     }
   });
 });

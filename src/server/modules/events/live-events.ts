@@ -29,12 +29,13 @@ interface EventEnvelope {
   event: LiveEvent;
 }
 
-/** A session that was signed out: every process ends the streams it holds for it. */
-interface SessionEndedEnvelope {
-  endedSession: string;
+/** Sessions that ended (one signed out, or all of a user's at a password reset): every process ends their streams. */
+type Ended = { sessionTokenHash: string } | { userId: string };
+interface StreamsEndedEnvelope {
+  ended: Ended;
 }
 
-type Envelope = EventEnvelope | SessionEndedEnvelope;
+type Envelope = EventEnvelope | StreamsEndedEnvelope;
 
 /**
  * Raises a live event through pg_notify in the caller's transaction: PostgreSQL (and PGlite)
@@ -51,7 +52,16 @@ export async function publishLiveEvent(tx: Executor, audience: Audience, event: 
  * travels, like in the sessions table.
  */
 export async function endSessionStreams(tx: Executor, sessionToken: string): Promise<void> {
-  const envelope: SessionEndedEnvelope = { endedSession: hashToken(sessionToken) };
+  await announceEnded(tx, { sessionTokenHash: hashToken(sessionToken) });
+}
+
+/** The same for every session of a user (a password reset ends them all). */
+export async function endUserStreams(tx: Executor, userId: string): Promise<void> {
+  await announceEnded(tx, { userId });
+}
+
+async function announceEnded(tx: Executor, ended: Ended): Promise<void> {
+  const envelope: StreamsEndedEnvelope = { ended };
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(envelope)})`);
 }
 
@@ -145,17 +155,16 @@ export class EventBus {
     let envelope: Envelope;
     try {
       const raw = JSON.parse(payload) as Envelope;
-      envelope =
-        'endedSession' in raw
-          ? { endedSession: String(raw.endedSession) }
-          : { audience: raw.audience ?? {}, event: LiveEventSchema.parse(raw.event) };
+      envelope = 'ended' in raw ? { ended: raw.ended } : { audience: raw.audience ?? {}, event: LiveEventSchema.parse(raw.event) };
     } catch (err) {
       this.log.error({ err }, 'live events: dropped a malformed event');
       return;
     }
-    if ('endedSession' in envelope) {
-      const { endedSession } = envelope;
-      for (const subscriber of [...this.subscribers]) if (subscriber.sessionTokenHash === endedSession) subscriber.close();
+    if ('ended' in envelope) {
+      const { ended } = envelope;
+      const isEnded = (subscriber: Subscriber) =>
+        'userId' in ended ? subscriber.userId === ended.userId : subscriber.sessionTokenHash === ended.sessionTokenHash;
+      for (const subscriber of [...this.subscribers]) if (isEnded(subscriber)) subscriber.close();
       return;
     }
     for (const subscriber of this.subscribers) {
