@@ -119,7 +119,7 @@ describe.each(databaseKinds())('GET /api/events on %s', (kind) => {
     }
   });
 
-  it('sends heartbeats, and ends the stream at the next beat once the session is gone without a sign-out (expired, a password reset)', async () => {
+  it('sends heartbeats, and ends the stream at the next beat once the session is gone without a sign-out or a reset (expired, deleted)', async () => {
     const person = await signInAs(t, 'teen');
     const stream = await openEventStream(url, person.cookie);
     try {
