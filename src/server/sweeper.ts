@@ -6,7 +6,7 @@ import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneReadNotifications } from './modules/notifications/notifications.service';
 import { releaseDuePayments } from './modules/payments/auto-release';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
-import { pruneRateLimitHits } from './plugins/rate-limit';
+import { LONGEST_WINDOW_MS, pruneRateLimitCounters } from './plugins/rate-limit';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long a notification stays in the list after it was read. */
@@ -16,7 +16,7 @@ export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
- * due for automatic release, expired sessions, old rate-limit hits and idempotency keys, and the
+ * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, and the
  * personal data nobody needs any more (read notifications, delivered emails).
  */
 export async function sweep(ctx: AppContext): Promise<void> {
@@ -25,7 +25,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await releaseDuePayments(ctx);
   const now = ctx.clock.now();
   await deleteExpiredSessions(ctx.db, now);
-  await pruneRateLimitHits(ctx.db, new Date(now.getTime() - DAY_MS));
+  await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - LONGEST_WINDOW_MS));
   await pruneIdempotencyKeys(ctx.db, new Date(now.getTime() - DAY_MS));
   await pruneReadNotifications(ctx.db, new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS));
   await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));

@@ -1,7 +1,7 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { rateLimitHits } from '../db/schema';
-import { AppError } from '../errors';
+import { rateLimitCounters } from '../db/schema';
+import { AppError, firstRow } from '../errors';
 
 export interface RateLimitRule {
   bucket: string;
@@ -9,32 +9,73 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+const MINUTE_MS = 60_000;
+
 /**
- * Database-backed sliding windows, so every server process sees the same counts
- * (design 8: no state in one process's memory that another needs).
+ * Every limit of the app, in one place; each limited call names its rule. Keys say what a rule
+ * protects: an address, an account, or an address and an account together.
  */
-export async function isRateLimited(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .select({ hits: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gte(rateLimitHits.createdAt, since)));
-  return (row?.hits ?? 0) >= rule.limit;
+export const LIMITS = {
+  /** Stops one address guessing across many accounts (issue 2). */
+  signInPerAddress: { bucket: 'sign-in-address', limit: 30, windowMs: 15 * MINUTE_MS },
+  /**
+   * Stops one address guessing one account, while the owner signing in from elsewhere is never
+   * refused because of it (issue 20: guessing never locks the owner out).
+   */
+  signInPerAddressAndAccount: { bucket: 'sign-in-address-account', limit: 10, windowMs: 15 * MINUTE_MS },
+  signUpPerAddress: { bucket: 'sign-up-address', limit: 20, windowMs: 60 * MINUTE_MS },
+  resetRequestsPerAddress: { bucket: 'reset-request-address', limit: 20, windowMs: 60 * MINUTE_MS },
+  /** Silent: answering differently would reveal that the account exists. */
+  resetRequestsPerAccount: { bucket: 'reset-request-account', limit: 3, windowMs: 60 * MINUTE_MS },
+  /** Issue 20: guessing reset tokens from one address is stopped long before it could find one. */
+  resetAttemptsPerAddress: { bucket: 'reset-attempt-address', limit: 20, windowMs: 15 * MINUTE_MS },
+  /** A teen may send, resend or correct a request five times an hour: enough for typos, too few to spam a stranger. */
+  consentEmailsPerTeen: { bucket: 'consent-email-teen', limit: 5, windowMs: 60 * MINUTE_MS },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** The longest window of any rule: counters older than that decide nothing. */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((rule) => rule.windowMs));
+
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
 }
 
-export async function recordHit(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
-  await db.insert(rateLimitHits).values({ bucket: rule.bucket, key, createdAt: now });
+/**
+ * Counts one attempt and answers whether it may go ahead, in one atomic upsert done BEFORE the
+ * work: concurrent attempts each get their own count, so a burst gets no more through than the
+ * same attempts one by one. Fixed windows, in the database so every server process agrees.
+ */
+export async function takeToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values({ bucket: rule.bucket, key, windowStart: windowStartOf(rule, now), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+    })
+    .returning({ hits: rateLimitCounters.hits });
+  return firstRow(rows, `the ${rule.bucket} rate-limit counter`).hits <= rule.limit;
 }
 
-export async function assertNotRateLimited(db: Executor, rule: RateLimitRule, keys: string[], now: Date): Promise<void> {
-  for (const key of keys) {
-    if (await isRateLimited(db, rule, key, now)) {
-      throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
-    }
+/** takeToken that answers a refusal with 429 RATE_LIMITED. */
+export async function takeTokenOrThrow(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
+  if (!(await takeToken(db, rule, key, now))) {
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
   }
 }
 
-/** Hits older than the longest window are useless; the sweeper drops them. */
-export async function pruneRateLimitHits(db: Executor, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, olderThan));
+/**
+ * Gives back a token taken at `now` (same window) for an attempt that turned out not to count,
+ * e.g. a successful sign-in: the sign-in limits count failures, yet must count before the check.
+ */
+export async function refundToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStartOf(rule, now))));
+}
+
+/** Counters of windows that started before `olderThan` are useless; the sweeper drops them. */
+export async function pruneRateLimitCounters(db: Executor, olderThan: Date): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, olderThan));
 }

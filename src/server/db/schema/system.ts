@@ -24,16 +24,19 @@ export const outboxEmails = pgTable(
   (t) => [index('outbox_emails_due_idx').on(t.status, t.nextAttemptAt), index('outbox_emails_created_idx').on(t.createdAt)],
 );
 
-/** Sliding-window counters for rate limits, in the database so every server process agrees. */
-export const rateLimitHits = pgTable(
-  'rate_limit_hits',
+/**
+ * Fixed-window rate-limit counters, one row per rule, key and window, in the database so every
+ * server process agrees; one upsert per attempt counts it before the work (plugins/rate-limit.ts).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    createdAt: createdAt(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
   },
-  (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
 
 /** Idempotency-Key answers, per user: a retried money-moving call gets the first answer back. */

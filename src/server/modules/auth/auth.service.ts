@@ -8,21 +8,16 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, firstRow } from '../../errors';
-import { assertNotRateLimited, isRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
+import { LIMITS, refundToken, takeToken, takeTokenOrThrow } from '../../plugins/rate-limit';
 import { enqueueEmail } from '../email/mailer';
 import { endUserStreams } from '../events/live-events';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSessionsOfUser, hashToken, newToken, type SessionUser } from './sessions';
 
-/** Issue 2: the limit answers 429 well before 40 failures per account or address. */
-export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = { bucket: 'login-account', limit: 10, windowMs: 15 * 60_000 };
-export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { bucket: 'login-address', limit: 30, windowMs: 15 * 60_000 };
-export const RESET_REQUESTS_PER_ACCOUNT: RateLimitRule = { bucket: 'reset-account', limit: 3, windowMs: 60 * 60_000 };
-export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { bucket: 'reset-address', limit: 20, windowMs: 60 * 60_000 };
-export const SIGNUPS_PER_ADDRESS: RateLimitRule = { bucket: 'signup-address', limit: 20, windowMs: 60 * 60_000 };
-/** Issue 20: guessing reset tokens from one address is stopped long before it could find one. */
-export const RESET_ATTEMPTS_PER_ADDRESS: RateLimitRule = { bucket: 'reset-attempt-address', limit: 20, windowMs: 15 * 60_000 };
+/** Named here too because tests of these routes read them. */
+export const LOGIN_FAILURES_PER_ADDRESS = LIMITS.signInPerAddress;
+export const RESET_ATTEMPTS_PER_ADDRESS = LIMITS.resetAttemptsPerAddress;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -95,7 +90,7 @@ export async function register(
   userAgent: string | undefined,
 ): Promise<{ user: SessionUser; token: string }> {
   const now = ctx.clock.now();
-  await assertNotRateLimited(ctx.db, SIGNUPS_PER_ADDRESS, [address], now);
+  await takeTokenOrThrow(ctx.db, LIMITS.signUpPerAddress, address, now);
   if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
     throw new AppError(
       'ZIP_NOT_SERVED',
@@ -103,7 +98,6 @@ export async function register(
       { zipCode: 'This ZIP code is outside our service area' },
     );
   }
-  await recordHit(ctx.db, SIGNUPS_PER_ADDRESS, address, now);
   return ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, { ...input, zipCode: input.zipCode }, now);
     const token = await createSession(tx, user.id, now, userAgent);
@@ -118,17 +112,19 @@ export async function login(
   userAgent: string | undefined,
 ): Promise<{ user: SessionUser; token: string }> {
   const now = ctx.clock.now();
-  await assertNotRateLimited(ctx.db, LOGIN_FAILURES_PER_ACCOUNT, [input.email], now);
-  await assertNotRateLimited(ctx.db, LOGIN_FAILURES_PER_ADDRESS, [address], now);
+  // Counted before the password check, so a burst gets no more guesses through than one by one.
+  // Keyed by address and by address plus account: the owner signing in elsewhere is never refused.
+  const addressAndAccount = `${address} ${input.email}`;
+  await takeTokenOrThrow(ctx.db, LIMITS.signInPerAddress, address, now);
+  await takeTokenOrThrow(ctx.db, LIMITS.signInPerAddressAndAccount, addressAndAccount, now);
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const ok = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
-  if (!row || !ok) {
-    await recordHit(ctx.db, LOGIN_FAILURES_PER_ACCOUNT, input.email, now);
-    await recordHit(ctx.db, LOGIN_FAILURES_PER_ADDRESS, address, now);
-    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-  }
+  if (!row || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  // The limits count failures: a right password gives its tokens back.
+  await refundToken(ctx.db, LIMITS.signInPerAddress, address, now);
+  await refundToken(ctx.db, LIMITS.signInPerAddressAndAccount, addressAndAccount, now);
   // A new token at every sign-in: a token planted before sign-in is worth nothing after it.
   const token = await createSession(ctx.db, row.id, now, userAgent);
   const { passwordHash: _hash, ...user } = row;
@@ -138,13 +134,11 @@ export async function login(
 /** Always answers the same way, whether or not the email has an account (no account probing). */
 export async function requestPasswordReset(ctx: AppContext, email: string, address: string): Promise<void> {
   const now = ctx.clock.now();
-  await assertNotRateLimited(ctx.db, RESET_REQUESTS_PER_ADDRESS, [address], now);
-  await recordHit(ctx.db, RESET_REQUESTS_PER_ADDRESS, address, now);
+  await takeTokenOrThrow(ctx.db, LIMITS.resetRequestsPerAddress, address, now);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user) return;
   // Per account the limit is silent: answering differently would reveal that the account exists.
-  if (await isRateLimited(ctx.db, RESET_REQUESTS_PER_ACCOUNT, email, now)) return;
-  await recordHit(ctx.db, RESET_REQUESTS_PER_ACCOUNT, email, now);
+  if (!(await takeToken(ctx.db, LIMITS.resetRequestsPerAccount, email, now))) return;
   const token = newToken();
   const resetUrl = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.db.transaction(async (tx) => {
@@ -172,8 +166,7 @@ export async function resetPassword(
   hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await assertNotRateLimited(ctx.db, RESET_ATTEMPTS_PER_ADDRESS, [address], now);
-  await recordHit(ctx.db, RESET_ATTEMPTS_PER_ADDRESS, address, now);
+  await takeTokenOrThrow(ctx.db, LIMITS.resetAttemptsPerAddress, address, now);
   const tokenHash = hashToken(input.token);
   const usableToken = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
   const [usable] = await ctx.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usableToken);

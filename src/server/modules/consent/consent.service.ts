@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { consentSignatures, parentalConsentEvents, parentalConsents, users } from '../../db/schema';
 import { AppError, firstRow, forbidden, notFound } from '../../errors';
-import { assertNotRateLimited, recordHit, type RateLimitRule } from '../../plugins/rate-limit';
+import { LIMITS, takeTokenOrThrow } from '../../plugins/rate-limit';
 import { toUserDto } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions';
 import { enqueueEmail } from '../email/mailer';
@@ -19,8 +19,8 @@ import { newConsentToken } from './consent-token';
 
 // The teen's side of consent: sending (or resending) the request, its status; and the admins' evidence.
 
-/** A teen may send, resend or correct a request five times an hour: enough for typos, too few to spam a stranger. */
-export const CONSENT_SENDS_PER_TEEN: RateLimitRule = { bucket: 'consent-send-teen', limit: 5, windowMs: 60 * 60_000 };
+/** The rule lives in LIMITS; named here too because tests of this route read it. */
+export const CONSENT_SENDS_PER_TEEN = LIMITS.consentEmailsPerTeen;
 
 /**
  * The teen's consent as the job rules must see it now: read inside the caller's transaction and
@@ -82,11 +82,13 @@ export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, inp
     });
   }
   const now = ctx.clock.now();
-  await assertNotRateLimited(ctx.db, CONSENT_SENDS_PER_TEEN, [teen.id], now);
   const { id, token, tokenHash } = newConsentToken();
   const expiresAt = linkExpiresAt(now);
   try {
     const result = await ctx.db.transaction(async (tx) => {
+      // Counted first, in the transaction: concurrent sends each get their own count, and a send
+      // that fails rolls its count back with it.
+      await takeTokenOrThrow(tx, CONSENT_SENDS_PER_TEEN, teen.id, now);
       const fresh = firstRow(await tx.select().from(users).where(eq(users.id, teen.id)).for('update'), `the signed-in teen ${teen.id}`);
       const allowed = canSendConsent(fresh.parentalConsentStatus);
       if (!allowed.ok) throw new AppError(allowed.code, allowed.message);
@@ -99,7 +101,6 @@ export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, inp
       await appendEvent(tx, id, 'send', null, 'pending', 'teen', origin, now);
       const user = firstRow(await tx.update(users).set({ parentalConsentStatus: 'pending', updatedAt: now }).where(eq(users.id, teen.id)).returning(), `the signed-in teen ${teen.id}`);
       await enqueueEmail(tx, consentRequestEmail(input.parentEmail, input.parentName, teen.fullName, `${ctx.config.publicUrl}/consent/${token}`, expiresAt), now);
-      await recordHit(tx, CONSENT_SENDS_PER_TEEN, teen.id, now);
       const { passwordHash: _hash, ...sessionUser } = user;
       return { consent: toTeenConsent('pending', created, now), user: toUserDto(sessionUser) };
     });

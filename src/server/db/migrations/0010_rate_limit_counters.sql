@@ -1,0 +1,10 @@
+CREATE TABLE "rate_limit_counters" (
+	"bucket" text NOT NULL,
+	"key" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"hits" integer NOT NULL,
+	CONSTRAINT "rate_limit_counters_bucket_key_window_start_pk" PRIMARY KEY("bucket","key","window_start")
+);
+--> statement-breakpoint
+DROP TABLE "rate_limit_hits" CASCADE;--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_window_idx" ON "rate_limit_counters" USING btree ("window_start");
