@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToMoney, formatCountdown, formatDistance, formatDuration, formatPay, formatTimeAgo, moneyToCents } from './format';
+import { centsToMoney, formatClockTime, formatCountdown, formatDistance, formatDuration, formatPay, formatTimeAgo, moneyToCents } from './format';
 import { milesBetween } from './geo';
 
 describe('money', () => {
@@ -70,4 +70,15 @@ describe('formatTimeAgo', () => {
     [8 * 24 * 3600, 'Jun 7'],
     [400 * 24 * 3600, 'May 11, 2025'],
   ])('%i seconds ago -> %s', (seconds, text) => expect(formatTimeAgo(new Date(now.getTime() - seconds * 1000), now)).toBe(text));
+});
+
+describe('formatClockTime', () => {
+  it.each([
+    [0, '12:00 AM'],
+    [59, '12:59 AM'],
+    [720, '12:00 PM'],
+    [15 * 60 + 42, '3:42 PM'],
+    [1440 + 61, '1:01 AM'],
+    [-1, '11:59 PM'],
+  ])('%i minutes after midnight is %s', (minutes, text) => expect(formatClockTime(minutes)).toBe(text));
 });

@@ -53,3 +53,11 @@ export function formatTimeAgo(at: Date, now: Date): string {
   if (days < 7) return days === 1 ? 'Yesterday' : `${days} days ago`;
   return at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: at.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
 }
+
+/** '3:42 PM': a wall-clock time of day from minutes since local midnight. */
+export function formatClockTime(minutes: number): string {
+  const dayMinutes = ((minutes % 1440) + 1440) % 1440;
+  const hours = Math.floor(dayMinutes / 60);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(dayMinutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}

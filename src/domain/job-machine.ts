@@ -2,6 +2,7 @@ import type { ErrorCode } from '../contract/errors';
 import { LOCK_SECONDS } from '../contract/constants';
 import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/job-constants';
 import { AUTO_RELEASE_HOURS } from '../contract/payments';
+import { formatClockTime } from './format';
 
 /** Design 5: every change of a job's status is one of these. */
 export const TRANSITIONS = [
@@ -118,14 +119,6 @@ export function lockEndedBy(events: readonly LockEvent[], teenId: string): LockE
     if (event.transition !== 'lock') holder = null;
   }
   return ended;
-}
-
-/** '3:42 PM': a wall-clock time of day from minutes since local midnight. */
-function formatClockTime(minutes: number): string {
-  const dayMinutes = ((minutes % 1440) + 1440) % 1440;
-  const hours = Math.floor(dayMinutes / 60);
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(dayMinutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES_PER_ADDRESS } from './modules/auth/auth.service';
+import { LIMITS } from './plugins/rate-limit';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -45,7 +45,7 @@ function failSignIn(port: number, from: string, forwardedFor?: string): Promise<
   });
 }
 
-const LIMIT = LOGIN_FAILURES_PER_ADDRESS.limit;
+const LIMIT = LIMITS.signInPerAddress.limit;
 
 /** Uses up what is left of an address's limit with failed sign-ins; every one of them is a plain 401. */
 async function useUpTheLimit(port: number, from: string, forwardedFor: (i: number) => string | undefined, alreadyFailed = 0): Promise<void> {

@@ -15,10 +15,6 @@ import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSessionsOfUser, hashToken, newToken, type SessionUser } from './sessions';
 
-/** Named here too because tests of these routes read them. */
-export const LOGIN_FAILURES_PER_ADDRESS = LIMITS.signInPerAddress;
-export const RESET_ATTEMPTS_PER_ADDRESS = LIMITS.resetAttemptsPerAddress;
-
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function toUserDto(user: SessionUser): User {

@@ -5,7 +5,8 @@ import { AppError, firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { createTestApp, sessionCookieOf, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { FORGOT_PASSWORD_ANSWER } from './auth.routes';
-import { RESET_ATTEMPTS_PER_ADDRESS, resetPassword } from './auth.service';
+import { LIMITS } from '../../plugins/rate-limit';
+import { resetPassword } from './auth.service';
 import { hashPassword } from './passwords';
 
 /** Issue 20, password reset: a token is checked before any hashing, and attempts are limited per address. */
@@ -103,9 +104,9 @@ describe.each(databaseKinds())('password reset on %s', (kind) => {
     expect((await mailsTo(payload.email)).filter((m) => m.subject === 'Your Yardly password was changed')).toHaveLength(1);
   });
 
-  it(`answers 429 to attempt ${RESET_ATTEMPTS_PER_ADDRESS.limit + 1} from one address, while another address is not limited`, async () => {
+  it(`answers 429 to attempt ${LIMITS.resetAttemptsPerAddress.limit + 1} from one address, while another address is not limited`, async () => {
     const guesser = freshAddress();
-    for (let i = 0; i < RESET_ATTEMPTS_PER_ADDRESS.limit; i++) {
+    for (let i = 0; i < LIMITS.resetAttemptsPerAddress.limit; i++) {
       expect((await reset(`guess-${i}`, 'brand-new-secret', guesser)).statusCode).toBe(400);
     }
     const limited = await reset('guess-last', 'brand-new-secret', guesser);
@@ -120,7 +121,7 @@ describe.each(databaseKinds())('password reset on %s', (kind) => {
     expect(await passwordHashOf(payload.email)).toBe(before);
     expect((await reset(token, 'brand-new-secret', freshAddress())).statusCode).toBe(200);
 
-    t.clock.advance(RESET_ATTEMPTS_PER_ADDRESS.windowMs + 1000);
+    t.clock.advance(LIMITS.resetAttemptsPerAddress.windowMs + 1000);
     expect((await reset('guess-after-the-window', 'brand-new-secret', guesser)).statusCode).toBe(400);
   });
 

@@ -5,7 +5,7 @@ import { outboxEmails, parentalConsents } from '../../db/schema';
 import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
-import { CONSENT_SENDS_PER_TEEN } from './consent.service';
+import { LIMITS } from '../../plugins/rate-limit';
 import { DAY, NOON_BOSTON, parentDetails, useConsentApi } from './consent.test-helpers';
 
 describe.each(databaseKinds())('parental consent API on %s', (kind) => {
@@ -94,15 +94,15 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       expect(response.json()).toEqual({ code: 'CONSENT_ALREADY_APPROVED', message: 'Your parental consent is already approved.' });
     });
 
-    it(`limits a teen to ${CONSENT_SENDS_PER_TEEN.limit} sends an hour (429), then lets them send again`, async () => {
+    it(`limits a teen to ${LIMITS.consentEmailsPerTeen.limit} sends an hour (429), then lets them send again`, async () => {
       const teen = await signInAs(w.t, 'teen');
-      for (let i = 0; i < CONSENT_SENDS_PER_TEEN.limit; i++) await send(teen);
+      for (let i = 0; i < LIMITS.consentEmailsPerTeen.limit; i++) await send(teen);
       const limited = await call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails() });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('RATE_LIMITED');
       // Another teen is not affected.
       await send(await signInAs(w.t, 'teen'));
-      w.t.clock.advance(CONSENT_SENDS_PER_TEEN.windowMs + 1);
+      w.t.clock.advance(LIMITS.consentEmailsPerTeen.windowMs + 1);
       await send(teen);
       w.t.clock.set(NOON_BOSTON);
     });

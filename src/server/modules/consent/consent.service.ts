@@ -19,9 +19,6 @@ import { newConsentToken } from './consent-token';
 
 // The teen's side of consent: sending (or resending) the request, its status; and the admins' evidence.
 
-/** The rule lives in LIMITS; named here too because tests of this route read it. */
-export const CONSENT_SENDS_PER_TEEN = LIMITS.consentEmailsPerTeen;
-
 /**
  * The teen's consent as the job rules must see it now: read inside the caller's transaction and
  * share-locked, so a revocation committed a moment ago counts, and one racing with this
@@ -88,7 +85,7 @@ export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, inp
     const result = await ctx.db.transaction(async (tx) => {
       // Counted first, in the transaction: concurrent sends each get their own count, and a send
       // that fails rolls its count back with it.
-      await takeTokenOrThrow(tx, CONSENT_SENDS_PER_TEEN, teen.id, now);
+      await takeTokenOrThrow(tx, LIMITS.consentEmailsPerTeen, teen.id, now);
       const fresh = firstRow(await tx.select().from(users).where(eq(users.id, teen.id)).for('update'), `the signed-in teen ${teen.id}`);
       const allowed = canSendConsent(fresh.parentalConsentStatus);
       if (!allowed.ok) throw new AppError(allowed.code, allowed.message);
