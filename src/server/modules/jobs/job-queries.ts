@@ -168,13 +168,12 @@ export async function getJob(ctx: AppContext, user: SessionUser, id: string): Pr
   const viewer = await loadViewer(ctx.db, user);
   let row = await findJobRow(ctx.db, id);
   const mctx = machineContext(ctx);
-  const visibility = row ? jobVisibilityAt(viewer, row, mctx.now) : 'none';
-  if (!row || visibility === 'none') throw notFound('Job not found');
+  if (!row || jobVisibilityAt(viewer, row, mctx.now) === 'none') throw notFound('Job not found');
   // Lazy expiry (design 5): a read that finds a run-out lock writes the release.
   if (effectiveStatus(row, mctx.now) !== row.status) row = (await expireLock(ctx, row)) ?? (await getJobRow(ctx.db, id));
   // A teen who let this open job go is shown its lock disabled, with when it opens to them again.
   const lockEnded = user.role === 'teen' && row.status === 'posted' ? await findLockEnd(ctx.db, id, user.id, mctx.now) : undefined;
-  return toJobDto(row, viewer, { ...mctx, lockEnded }, visibility);
+  return toJobDto(row, viewer, { ...mctx, lockEnded });
 }
 
 export async function summarizeHomeownerJobs(ctx: AppContext, homeownerId: string): Promise<JobSummary> {

@@ -1,5 +1,5 @@
 import { JOB_ACTIONS, type Job, type JobAction } from '../../../contract/jobs';
-import { jobDisclosure, teenNameFor, type JobVisibility, type Viewer } from '../../../domain/access';
+import { jobDisclosure, jobVisibility, teenNameFor, type Viewer } from '../../../domain/access';
 import { streetAndTown } from '../../../domain/address';
 import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
@@ -23,7 +23,7 @@ const isJobAction = (transition: string): transition is JobAction => (JOB_ACTION
  * lets them. Its public face (another teen's accepted job) leaves out the address, who took it and
  * when, and offers nothing.
  */
-export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext, visibility: Exclude<JobVisibility, 'none'> = 'full'): Job {
+export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): Job {
   const job = toFullJobDto(row, viewer, ctx);
   const disclosed = jobDisclosure(viewer, job);
   const shaped: Job = {
@@ -32,7 +32,8 @@ export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext
     homeownerId: disclosed.homeownerId ? job.homeownerId : null,
     teenId: disclosed.teenId ? job.teenId : null,
   };
-  if (visibility === 'full') return shaped;
+  // Callers answer 'Job not found' where the viewer sees nothing, so anything short of full is the public face.
+  if (jobVisibility(viewer, job) === 'full') return shaped;
   return { ...shaped, location: null, teenId: null, teenName: null, lockExpiresAt: null, acceptedAt: null, actions: [], blockedActions: [] };
 }
 
