@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { IDEMPOTENCY_HEADER } from '../../../contract/payments';
 import { createAccount } from '../../db/seed';
-import { jobEvents, jobs } from '../../db/schema';
+import { firstRow } from '../../errors';
+import { createSession, SESSION_COOKIE } from '../auth/sessions';
+import { jobEvents, jobs, users } from '../../db/schema';
 import { databaseKinds, testDatabaseUrl } from '../../test/databases';
 import { startServer } from '../../test/server-process';
 import { createTestApp, newPerson, sessionCookieOf, signUp, type TestApp } from '../../test/test-app';
@@ -108,8 +110,11 @@ describe.runIf(testDatabaseUrl)('racing through two server processes on one Post
         const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
         return response.headers.getSetCookie()[0]!.split(';')[0]!;
       };
+      const idOf = async (email: string) => firstRow(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)), email).id;
       const homeownerCookie = await signIn(servers[0], homeowner.email, homeowner.password);
-      const teenCookies = await Promise.all(people.map((p, i) => signIn(servers[i % 2]!, p.email, p.password)));
+      // Sessions made in the database, on the servers' own clock: 50 sign-ins at once from one address would meet the sign-in
+      // limit (decision 014), and signing in is not what this test is about.
+      const teenCookies = await Promise.all(people.map(async (p) => `${SESSION_COOKIE}=${await createSession(t.database.db, await idOf(p.email), new Date())}`));
       for (let round = 0; round < 10; round++) {
         const job = (await (
           await fetch(`${servers[0].url}/api/jobs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: homeownerCookie }, body: JSON.stringify(validJob()) })
