@@ -27,6 +27,7 @@ import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
 import { jobs } from '../src/server/db/schema';
 import { createAccount } from '../src/server/db/seed';
+import { hashPassword } from '../src/server/modules/auth/passwords';
 import { zipCentroid } from '../src/server/geo/zip-centroids';
 import { validJob } from '../src/server/test/fixtures';
 import { log, percentile, round, type BenchResult } from './lib';
@@ -346,9 +347,10 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
     // 10,000 posted jobs from one homeowner, straight into the table.
     const now = new Date();
     const homeownerEmail = 'bench.homeowner@example.com';
+    const passwordHash = await hashPassword(PASSWORD);
     const homeowner = await createAccount(
       database.db,
-      { role: 'homeowner', email: homeownerEmail, password: PASSWORD, fullName: 'Bench Homeowner', username: 'bench_homeowner', zipCode: '02139' },
+      { role: 'homeowner', email: homeownerEmail, passwordHash, fullName: 'Bench Homeowner', username: 'bench_homeowner', zipCode: '02139' },
       now,
     );
     const loadMs = await loadJobs(database, homeowner.id, now);
@@ -363,7 +365,7 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
         const email = `bench.teen.${i}@example.com`;
         const user = await createAccount(
           database.db,
-          { role: 'teen', email, password: PASSWORD, fullName: `Bench Teen ${i}`, username: `bench_teen_${i}`, zipCode: '02139', parentalConsentStatus: 'approved' },
+          { role: 'teen', email, passwordHash, fullName: `Bench Teen ${i}`, username: `bench_teen_${i}`, zipCode: '02139', parentalConsentStatus: 'approved' },
           now,
         );
         return { id: user.id, email, cookie: await signIn(baseUrl, email) };

@@ -5,6 +5,7 @@ import { ROLES } from '../../contract/constants';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createAccount } from '../db/seed';
+import { hashPassword } from '../modules/auth/passwords';
 import { AppError } from '../errors';
 
 const USAGE =
@@ -53,13 +54,14 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     const username = args.username ?? args.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 30).padEnd(3, '_');
+    const passwordHash = await hashPassword(args.password);
     const user = await database.db.transaction((tx) =>
       createAccount(
         tx,
         {
           role: args.role,
           email: args.email,
-          password: args.password,
+          passwordHash,
           fullName: args.name,
           username,
           zipCode: zips[0] ?? null,

@@ -6,6 +6,7 @@ import { seedDemoJobs } from './demo-jobs';
 import { AppError, firstRow } from '../errors';
 import { coordinatorZipCodes, users } from './schema';
 import { insertUser, type NewAccount } from '../modules/auth/auth.service';
+import { hashPassword } from '../modules/auth/passwords';
 
 export const DEMO_PASSWORD = 'yardly-demo';
 
@@ -17,7 +18,7 @@ export interface DemoAccount {
 }
 
 /** The demo town's accounts (design 3): printed at start and listed in the README. */
-export function demoAccounts(serviceZips: string[]): (NewAccount & DemoAccount)[] {
+export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'passwordHash'> & DemoAccount)[] {
   const home = serviceZips[0]!;
   const second = serviceZips[1] ?? home;
   return [
@@ -26,7 +27,6 @@ export function demoAccounts(serviceZips: string[]): (NewAccount & DemoAccount)[
       email: 'teen@demo.yardly.app',
       fullName: 'Maya Lopez',
       username: 'maya_lopez',
-      password: DEMO_PASSWORD,
       zipCode: second,
       parentalConsentStatus: 'approved',
     },
@@ -36,21 +36,19 @@ export function demoAccounts(serviceZips: string[]): (NewAccount & DemoAccount)[
       email: 'teen2@demo.yardly.app',
       fullName: 'Jordan Kim',
       username: 'jordan_kim',
-      password: DEMO_PASSWORD,
       zipCode: second,
       parentalConsentStatus: 'approved',
     },
-    { role: 'homeowner', email: 'homeowner@demo.yardly.app', fullName: 'Dana Whitfield', username: 'dana_w', password: DEMO_PASSWORD, zipCode: home },
+    { role: 'homeowner', email: 'homeowner@demo.yardly.app', fullName: 'Dana Whitfield', username: 'dana_w', zipCode: home },
     {
       role: 'coordinator',
       email: 'coordinator@demo.yardly.app',
       fullName: 'Sam Ortiz',
       username: 'coach_sam',
-      password: DEMO_PASSWORD,
       zipCode: home,
       coordinatorZips: serviceZips,
     },
-    { role: 'admin', email: 'admin@demo.yardly.app', fullName: 'Alex Admin', username: 'admin', password: DEMO_PASSWORD, zipCode: null },
+    { role: 'admin', email: 'admin@demo.yardly.app', fullName: 'Alex Admin', username: 'admin', zipCode: null },
   ];
 }
 
@@ -82,9 +80,11 @@ export async function findDemoAccountEmails(db: Db, serviceZips: string[]): Prom
 export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePercent: number): Promise<DemoAccount[] | null> {
   if (!(await isEmpty(db))) return null;
   const accounts = demoAccounts(serviceZips);
+  // They share the published password: one hash, made before the transaction.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const created: { id: string; role: Role }[] = [];
-    for (const account of accounts) created.push(await createAccount(tx, account, now));
+    for (const account of accounts) created.push(await createAccount(tx, { ...account, passwordHash }, now));
     // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
     const idOf = (role: Role) => firstRow(created.filter((u) => u.role === role), `the demo ${role}`).id;
     await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now, feePercent);
@@ -105,11 +105,12 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   };
   const found = await existing();
   if (found) return found;
+  const passwordHash = await hashPassword(admin.password);
   const base = `admin_${admin.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 20)}`;
   // A person may already hold the plain username; the admin then takes a suffixed one.
   for (const username of [base, `${base}_${randomBytes(2).toString('hex')}`]) {
     try {
-      await createAccount(db, { role: 'admin', email: admin.email, password: admin.password, fullName: 'Administrator', username, zipCode: null }, now);
+      await createAccount(db, { role: 'admin', email: admin.email, passwordHash, fullName: 'Administrator', username, zipCode: null }, now);
       return { created: true, role: 'admin' };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

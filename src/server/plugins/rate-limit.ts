@@ -33,19 +33,33 @@ export const LIMITS = {
   consentEmailsPerTeen: { bucket: 'consent-email-teen', limit: 5, windowMs: 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The longest window of any rule: counters older than that decide nothing. */
-export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((rule) => rule.windowMs));
+/**
+ * Not a limit but a brake: sign-in failures on one account from every address together. Beyond
+ * `freeFailures` in a window each attempt on the account waits before its password is checked, the
+ * wait doubling up to `maxDelayMs`. Many addresses guessing one account are slowed; the owner's
+ * right password still gets in, after the wait (issue 20: guessing never locks the owner out).
+ */
+export const SIGN_IN_ACCOUNT_BRAKE = { bucket: 'sign-in-account', windowMs: 15 * MINUTE_MS, freeFailures: 10, firstDelayMs: 250, maxDelayMs: 5_000 };
 
-function windowStartOf(rule: RateLimitRule, now: Date): Date {
+/** How long the attempt numbered `attempt` in its window waits (0 while attempts are free). */
+export function brakeDelayMs(brake: typeof SIGN_IN_ACCOUNT_BRAKE, attempt: number): number {
+  const over = attempt - brake.freeFailures;
+  return over <= 0 ? 0 : Math.min(brake.firstDelayMs * 2 ** (over - 1), brake.maxDelayMs);
+}
+
+/** The longest window of any rule: counters older than that decide nothing. */
+export const LONGEST_WINDOW_MS = Math.max(SIGN_IN_ACCOUNT_BRAKE.windowMs, ...Object.values(LIMITS).map((rule) => rule.windowMs));
+
+function windowStartOf(rule: Pick<RateLimitRule, 'windowMs'>, now: Date): Date {
   return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
 }
 
 /**
- * Counts one attempt and answers whether it may go ahead, in one atomic upsert done BEFORE the
- * work: concurrent attempts each get their own count, so a burst gets no more through than the
- * same attempts one by one. Fixed windows, in the database so every server process agrees.
+ * Counts one attempt in its rule's window and returns the count so far, in one atomic upsert:
+ * concurrent attempts each get their own number. Fixed windows, in the database so every server
+ * process agrees.
  */
-export async function takeToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
+export async function countAttempt(db: Executor, rule: Pick<RateLimitRule, 'bucket' | 'windowMs'>, key: string, now: Date): Promise<number> {
   const rows = await db
     .insert(rateLimitCounters)
     .values({ bucket: rule.bucket, key, windowStart: windowStartOf(rule, now), hits: 1 })
@@ -54,7 +68,15 @@ export async function takeToken(db: Executor, rule: RateLimitRule, key: string, 
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
     .returning({ hits: rateLimitCounters.hits });
-  return firstRow(rows, `the ${rule.bucket} rate-limit counter`).hits <= rule.limit;
+  return firstRow(rows, `the ${rule.bucket} rate-limit counter`).hits;
+}
+
+/**
+ * Counts one attempt and answers whether it may go ahead, BEFORE the work: a burst gets no more
+ * through than the same attempts one by one.
+ */
+export async function takeToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
+  return (await countAttempt(db, rule, key, now)) <= rule.limit;
 }
 
 /** takeToken that answers a refusal with 429 RATE_LIMITED. */
@@ -68,7 +90,7 @@ export async function takeTokenOrThrow(db: Executor, rule: RateLimitRule, key: s
  * Gives back a token taken at `now` (same window) for an attempt that turned out not to count,
  * e.g. a successful sign-in: the sign-in limits count failures, yet must count before the check.
  */
-export async function refundToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<void> {
+export async function refundToken(db: Executor, rule: Pick<RateLimitRule, 'bucket' | 'windowMs'>, key: string, now: Date): Promise<void> {
   await db
     .update(rateLimitCounters)
     .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { createAccount } from '../db/seed';
+import { hashPassword } from '../modules/auth/passwords';
 import { pgliteSnapshotPath, postgresTemplateName, testDatabaseUrl, withDatabase } from './databases';
 
 export interface TestApp {
@@ -107,7 +108,7 @@ export async function signInAs(t: TestApp, role: Role, extra: { coordinatorZips?
     {
       role,
       email: person.email,
-      password: person.password,
+      passwordHash: await hashPassword(person.password),
       fullName: person.fullName,
       username: person.username,
       zipCode: role === 'admin' ? null : person.zipCode,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SelfRegisterRole } from '../../../contract/constants';
 import { RESET_TOKEN_TTL_SECONDS } from '../../../contract/constants';
@@ -8,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, firstRow } from '../../errors';
-import { LIMITS, refundToken, takeToken, takeTokenOrThrow } from '../../plugins/rate-limit';
+import { brakeDelayMs, countAttempt, LIMITS, refundToken, SIGN_IN_ACCOUNT_BRAKE, takeToken, takeTokenOrThrow } from '../../plugins/rate-limit';
 import { enqueueEmail } from '../email/mailer';
 import { endUserStreams } from '../events/live-events';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
@@ -31,12 +32,13 @@ export function toUserDto(user: SessionUser): User {
   };
 }
 
+/** An account to store; its password is hashed before any transaction opens (issue 20). */
 export interface NewAccount {
   role: SessionUser['role'];
   fullName: string;
   username: string;
   email: string;
-  password: string;
+  passwordHash: string;
   zipCode: string | null;
   parentalConsentStatus?: SessionUser['parentalConsentStatus'];
   coordinatorZips?: string[];
@@ -52,7 +54,6 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
     throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in instead.');
   }
   if (existing.length > 0) throw new AppError('USERNAME_TAKEN', 'This username is taken. Please choose another.');
-  const passwordHash = await hashPassword(account.password);
   try {
     const rows = await db
       .insert(users)
@@ -61,7 +62,7 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
         fullName: account.fullName,
         username: account.username,
         email: account.email,
-        passwordHash,
+        passwordHash: account.passwordHash,
         zipCode: account.zipCode,
         // Teens are offline until they say otherwise.
         isAvailable: false,
@@ -94,8 +95,11 @@ export async function register(
       { zipCode: 'This ZIP code is outside our service area' },
     );
   }
+  // Hashing takes a core for ~16 ms: never while a transaction holds a connection.
+  const { password, ...person } = input;
+  const passwordHash = await hashPassword(password);
   return ctx.db.transaction(async (tx) => {
-    const user = await insertUser(tx, { ...input, zipCode: input.zipCode }, now);
+    const user = await insertUser(tx, { ...person, passwordHash }, now);
     const token = await createSession(tx, user.id, now, userAgent);
     return { user, token };
   });
@@ -113,6 +117,10 @@ export async function login(
   const addressAndAccount = `${address} ${input.email}`;
   await takeTokenOrThrow(ctx.db, LIMITS.signInPerAddress, address, now);
   await takeTokenOrThrow(ctx.db, LIMITS.signInPerAddressAndAccount, addressAndAccount, now);
+  // Counted for unknown emails too, so the wait tells nothing about which accounts exist.
+  const accountAttempt = await countAttempt(ctx.db, SIGN_IN_ACCOUNT_BRAKE, input.email, now);
+  const delayMs = brakeDelayMs(SIGN_IN_ACCOUNT_BRAKE, accountAttempt);
+  if (delayMs > 0) await sleep(delayMs);
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const ok = row
     ? await verifyPassword(row.passwordHash, input.password)
@@ -121,6 +129,7 @@ export async function login(
   // The limits count failures: a right password gives its tokens back.
   await refundToken(ctx.db, LIMITS.signInPerAddress, address, now);
   await refundToken(ctx.db, LIMITS.signInPerAddressAndAccount, addressAndAccount, now);
+  await refundToken(ctx.db, SIGN_IN_ACCOUNT_BRAKE, input.email, now);
   // A new token at every sign-in: a token planted before sign-in is worth nothing after it.
   const token = await createSession(ctx.db, row.id, now, userAgent);
   const { passwordHash: _hash, ...user } = row;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobListSchema, type Job } from '../../../contract/jobs';
 import { createAccount } from '../../db/seed';
+import { hashPassword } from '../auth/passwords';
 import { testDatabaseUrl } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { startServer } from '../../test/server-process';
@@ -47,9 +48,9 @@ describe.runIf(testDatabaseUrl)('live events across two server processes on one 
     const homeowner = newPerson('homeowner');
     const teen = newPerson('teen');
     const watcher = newPerson('teen');
-    const homeownerId = (await createAccount(t.database.db, { ...homeowner, role: 'homeowner', zipCode: '02139' }, t.clock.now())).id;
-    await createAccount(t.database.db, { ...teen, role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
-    await createAccount(t.database.db, { ...watcher, role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    const homeownerId = (await createAccount(t.database.db, { ...homeowner, passwordHash: await hashPassword(homeowner.password), role: 'homeowner', zipCode: '02139' }, t.clock.now())).id;
+    await createAccount(t.database.db, { ...teen, passwordHash: await hashPassword(teen.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    await createAccount(t.database.db, { ...watcher, passwordHash: await hashPassword(watcher.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
     const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
     let bRunning = true;
     try {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { IDEMPOTENCY_HEADER } from '../../../contract/payments';
 import { createAccount } from '../../db/seed';
+import { hashPassword } from '../auth/passwords';
 import { firstRow } from '../../errors';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import { jobEvents, jobs, users } from '../../db/schema';
@@ -19,7 +20,7 @@ const TAKEN = { message: 'This job may have already been taken. Please try anoth
 async function makeTeens(t: TestApp, n: number) {
   const people = Array.from({ length: n }, () => newPerson('teen'));
   for (const p of people) {
-    await createAccount(t.database.db, { ...p, role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    await createAccount(t.database.db, { ...p, passwordHash: await hashPassword(p.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
   }
   return people;
 }
@@ -103,7 +104,7 @@ describe.runIf(testDatabaseUrl)('racing through two server processes on one Post
   it(`still gives each job exactly one winner among ${TEENS} teens split across the two`, { timeout: 120_000 }, async () => {
     const people = await makeTeens(t, TEENS);
     const homeowner = newPerson('homeowner');
-    await createAccount(t.database.db, { ...homeowner, role: 'homeowner', zipCode: '02139' }, t.clock.now());
+    await createAccount(t.database.db, { ...homeowner, passwordHash: await hashPassword(homeowner.password), role: 'homeowner', zipCode: '02139' }, t.clock.now());
     const servers = await Promise.all([startServer({ DATABASE_URL: url, TIMEZONE: 'UTC' }), startServer({ DATABASE_URL: url, TIMEZONE: 'UTC' })]);
     try {
       const signIn = async (server: { url: string }, email: string, password: string) => {
