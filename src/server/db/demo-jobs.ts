@@ -93,9 +93,9 @@ export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; tee
     const jobId = firstRow(inserted, 'the demo job').id;
     await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
     const system = { actor: { role: 'system' } as const, at: createdAt };
-    await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), providerReference: 'builtin:demo', change: system });
+    await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), change: system });
     if (status === 'paid') {
-      await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), providerReference: null, change: { ...system, at: at(8) } });
+      await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), change: { ...system, at: at(8) } });
     }
   }
 }

@@ -22,8 +22,6 @@ export const ledgerTransactions = pgTable(
       .notNull()
       .references(() => jobs.id),
     movement: ledgerMovementEnum('movement').notNull(),
-    /** The payment provider's reference for a hold or refund ('builtin:...' offline). */
-    providerReference: text('provider_reference'),
     actorId: uuid('actor_id').references(() => users.id),
     actorRole: text('actor_role').notNull(),
     createdAt: createdAt(),
@@ -32,6 +30,54 @@ export const ledgerTransactions = pgTable(
     // A job's money is held once and settled (released, refunded or split) once, whatever the race.
     uniqueIndex('ledger_one_hold_per_job_key').on(t.jobId).where(sql`${t.movement} = 'hold'`),
     uniqueIndex('ledger_one_settlement_per_job_key').on(t.jobId).where(sql`${t.movement} <> 'hold'`),
+  ],
+);
+
+/** The movements that take money from or give it back to a homeowner's card. */
+export const PAYMENT_CALL_KINDS = ['hold', 'refund'] as const;
+export type PaymentCallKind = (typeof PAYMENT_CALL_KINDS)[number];
+export const PAYMENT_CALL_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const paymentCallKindEnum = pgEnum('payment_call_kind', PAYMENT_CALL_KINDS);
+export const paymentCallStatusEnum = pgEnum('payment_call_status', PAYMENT_CALL_STATUSES);
+
+/**
+ * The payment provider's outbox (decision 016): a hold or refund the provider owes us, written in
+ * the transaction of the ledger movement it belongs to and made after commit, so no provider call
+ * ever holds a transaction open. A retry sends the same idempotency key, so the provider charges or
+ * refunds once however often it is asked.
+ */
+export const paymentCalls = pgTable(
+  'payment_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    kind: paymentCallKindEnum('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    /** What the provider deduplicates on: a job is held once and refunded at most once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: paymentCallStatusEnum('status').notNull().default('pending'),
+    /** Calls claimed so far, the one in flight included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's reference ('builtin:...' offline), once it succeeded. */
+    providerReference: text('provider_reference'),
+    lastError: text('last_error'),
+    /** When a worker may claim it next: claiming pushes it out, so a crashed worker's call is retried. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_calls_idempotency_key').on(t.idempotencyKey),
+    index('payment_calls_job_idx').on(t.jobId),
+    index('payment_calls_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('payment_calls_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_calls_reference_when_succeeded', sql`(${t.status} = 'succeeded') = (${t.providerReference} is not null)`),
+    check('payment_calls_completed_when_done', sql`(${t.status} = 'pending') = (${t.completedAt} is null)`),
   ],
 );
 

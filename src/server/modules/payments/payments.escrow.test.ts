@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobEvents, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { jobEvents, ledgerEntries, ledgerTransactions, paymentCalls } from '../../db/schema';
 import { firstRow } from '../../errors';
 import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
@@ -25,7 +25,8 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
         ['hold', 'funding', -4000],
         ['hold', 'escrow', 4000],
       ]);
-      const hold = firstRow(await w.t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.jobId, job.id)), 'the hold');
+      const hold = firstRow(await w.t.database.db.select().from(paymentCalls).where(eq(paymentCalls.jobId, job.id)), 'the hold');
+      expect(hold).toMatchObject({ kind: 'hold', amountCents: 4000, status: 'succeeded' });
       expect(hold.providerReference).toMatch(/^builtin:hold:/);
     });
 
