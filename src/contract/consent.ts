@@ -5,8 +5,13 @@ import { CONSENT_STATUSES, FULL_NAME_MAX_LENGTH } from './constants';
 /** Design 5: a consent link is good for signing for 7 days; revoking through it never expires. */
 export const CONSENT_LINK_TTL_DAYS = 7;
 
-/** One consent request's life; `superseded` is a request replaced by a newer send (resend or correction). */
-export const CONSENT_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'revoked', 'superseded'] as const;
+/**
+ * One consent request's life; `superseded` is a request replaced by a newer send (resend or correction).
+ * `held`: a request to a new address after a parent decided, waiting for the area's coordinator or an
+ * admin (nothing is mailed before); approving it makes it `pending` and mails the link, refusing it
+ * makes it `refused`.
+ */
+export const CONSENT_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'revoked', 'superseded', 'held', 'refused'] as const;
 export type ConsentRequestStatus = (typeof CONSENT_REQUEST_STATUSES)[number];
 
 /** What a parent can do through the link now. */

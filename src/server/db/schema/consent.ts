@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CONSENT_REQUEST_STATUSES } from '../../../contract/consent';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -27,11 +27,20 @@ export const parentalConsents = pgTable(
     /** When the parent signed or declined. */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** A held request: the request whose parent had decided (signed, declined or revoked), told of this one. */
+    previousConsentId: uuid('previous_consent_id').references((): AnyPgColumn => parentalConsents.id, { onDelete: 'set null' }),
+    /** Who approved or refused a held request (the area's coordinator or an admin), and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     index('parental_consents_teen_created_idx').on(t.teenId, t.createdAt.desc()),
     index('parental_consents_created_idx').on(t.createdAt.desc()),
-    // Two sends racing cannot leave two live links, nor two signatures two approvals.
+    // The consoles list the held requests, oldest first.
+    index('parental_consents_status_created_idx').on(t.status, t.createdAt),
+    // Two sends racing cannot leave two live links, nor two signatures two approvals. (A held request
+    // is live too, yet has no index of its own: a migration cannot name an enum value it adds in the
+    // same transaction. Sends lock the teen's row, so they cannot race to leave two.)
     uniqueIndex('parental_consents_one_pending_key').on(t.teenId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('parental_consents_one_approved_key').on(t.teenId).where(sql`${t.status} = 'approved'`),
   ],

@@ -9,6 +9,8 @@ const REQUEST_BADGES: Record<ConsentRequestStatus, { label: string; tone: BadgeT
   declined: { label: 'Declined', tone: 'red' },
   revoked: { label: 'Revoked', tone: 'red' },
   superseded: { label: 'Replaced', tone: 'slate' },
+  held: { label: 'Waiting for approval', tone: 'yellow' },
+  refused: { label: 'Refused', tone: 'red' },
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
