@@ -51,6 +51,12 @@ export const jobs = pgTable(
     // A teen's own jobs (Active Jobs, the dashboard), and an admin's unfiltered list, in page order.
     index('jobs_teen_created_idx').on(t.teenId, ...newestFirst(t)),
     index('jobs_created_idx').on(...newestFirst(t)),
+    // Search (issue 20, decision 015): trigrams of the searched columns of open jobs, so a search
+    // reads the index instead of every row. One GIN index on three columns answers an OR of ILIKEs,
+    // one bitmap scan per column; the predicate is the explorer's, as for jobs_open_created_idx.
+    index('jobs_open_search_idx')
+      .using('gin', t.title.op('gin_trgm_ops'), t.description.op('gin_trgm_ops'), t.location.op('gin_trgm_ops'))
+      .where(sql`${t.status} in ('posted', 'locked')`),
     index('jobs_lock_expiry_idx').on(t.lockExpiresAt).where(sql`${t.status} = 'locked'`),
     // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
     uniqueIndex('jobs_one_lock_per_teen_key').on(t.teenId).where(sql`${t.status} = 'locked'`),
