@@ -1,0 +1,2 @@
+DROP INDEX "jobs_open_search_idx";--> statement-breakpoint
+CREATE INDEX "jobs_open_search_idx" ON "jobs" USING gin ("title" gin_trgm_ops,"description" gin_trgm_ops,"location" gin_trgm_ops) WITH (fastupdate=false) WHERE "jobs"."status" in ('posted', 'locked');
