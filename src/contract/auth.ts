@@ -30,11 +30,23 @@ export const UsernameSchema = z
   .max(USERNAME_MAX_LENGTH, 'Username must be at most 30 characters long')
   .regex(/^[A-Za-z0-9_]+$/, 'Username may contain only letters, digits and underscores');
 
-export const FullNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Please enter your full name')
-  .max(FULL_NAME_MAX_LENGTH, 'Full name is too long');
+/**
+ * Issue 20: a person's name is text the app mails to other people (a teen's name goes to the parent
+ * they name), so it holds no link and no address.
+ */
+const LINK_OR_ADDRESS = /:\/\/|www\.|@/i;
+
+/** Every person name the app accepts (sign-up, a parent's name, a signature): one rule, one place. */
+export function personNameSchema(requiredMessage: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .max(FULL_NAME_MAX_LENGTH, 'Full name is too long')
+    .refine((name) => !LINK_OR_ADDRESS.test(name), 'A name cannot contain a link or an email address');
+}
+
+export const FullNameSchema = personNameSchema('Please enter your full name');
 
 export const ZipCodeSchema = z
   .string()

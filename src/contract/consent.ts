@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, FullNameSchema, UserSchema } from './auth';
-import { CONSENT_STATUSES, FULL_NAME_MAX_LENGTH } from './constants';
+import { EmailSchema, FullNameSchema, personNameSchema, UserSchema } from './auth';
+import { CONSENT_STATUSES } from './constants';
 
 /** Design 5: a consent link is good for signing for 7 days; revoking through it never expires. */
 export const CONSENT_LINK_TTL_DAYS = 7;
@@ -32,7 +32,7 @@ export const PhoneSchema = z
 /** Spec 7: POST /api/parental-consent/send; spec 5: name, email and phone are all required. */
 export const SendConsentRequestSchema = z.object({
   teenId: z.uuid().optional(),
-  parentName: z.string().trim().min(1, "Please enter your parent's full name").max(FULL_NAME_MAX_LENGTH, 'Name is too long'),
+  parentName: personNameSchema("Please enter your parent's full name"),
   parentEmail: z.string().trim().min(1, "Please enter your parent's email").pipe(EmailSchema),
   parentPhone: z.string().trim().min(1, "Please enter your parent's phone number").pipe(PhoneSchema),
 });
@@ -173,3 +173,35 @@ export const ListConsentsQuerySchema = z.object({
   teenId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/**
+ * Issue 20: a request to a new address after a parent answered, waiting in the console of the teen's
+ * area coordinator (their area's) or an admin (all). They may see the teen's full name and both
+ * parents' details: the privacy rule gives minors' data to the area's coordinator and admins.
+ */
+export const HeldConsentRequestSchema = z.object({
+  id: z.uuid(),
+  teen: z.object({ id: z.uuid(), fullName: z.string() }),
+  /** The parent who signed (then revoked) or declined before; told of this request when it was made. */
+  earlierParent: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      answer: z.enum(['declined', 'revoked']),
+      answeredAt: z.string(),
+    })
+    .nullable(),
+  newParent: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  requestedAt: z.string(),
+});
+export type HeldConsentRequest = z.infer<typeof HeldConsentRequestSchema>;
+
+export const HeldConsentRequestListSchema = z.object({ requests: z.array(HeldConsentRequestSchema) });
+export type HeldConsentRequestList = z.infer<typeof HeldConsentRequestListSchema>;
+
+export const ConsentRequestIdParamsSchema = z.object({ id: z.uuid('Unknown consent request') });
+
+/** What a coordinator or an admin answers to a held request. */
+export const HELD_CONSENT_ANSWERS = ['approve', 'refuse'] as const;
+export type HeldConsentAnswer = (typeof HELD_CONSENT_ANSWERS)[number];

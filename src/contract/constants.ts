@@ -5,7 +5,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_CHECKLIST_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
-export const FULL_NAME_MAX_LENGTH = 100;
+/** Issue 20: room for any real name, too little for a message smuggled into one. */
+export const FULL_NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const RESET_REDIRECT_DELAY_MS = 3000;

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'consent_approved',
   'consent_declined',
   'consent_revoked',
+  'consent_request_sent',
+  'consent_request_refused',
   'payment_released',
   'payment_received',
   'payment_refunded',

@@ -116,7 +116,7 @@ export function teenNameFor(viewer: Viewer, job: TeenNameFacts, teenFullName: st
 }
 
 /** 'Maya Lopez' -> 'Maya L.': a first name and the last word's initial ('Maya' stays 'Maya'). */
-function firstNameAndInitial(fullName: string): string {
+export function firstNameAndInitial(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   const first = words[0] ?? '';
   // Array.from: the initial is a whole character, even outside the Basic Multilingual Plane.
@@ -193,4 +193,9 @@ export function jobRecordScope(viewer: Viewer): JobRecordScope {
 /** A dispute is settled by the area's coordinator or an admin. */
 export function canResolveDispute(viewer: Viewer, job: Pick<JobAccessFacts, 'zipCode'>): boolean {
   return viewer.role === 'admin' || isAreaCoordinator(viewer, job.zipCode);
+}
+
+/** A consent request held for review (issue 20) is approved or refused by the teen's area coordinator or an admin. */
+export function canReviewHeldConsent(viewer: Viewer, teenZipCode: string | null): boolean {
+  return viewer.role === 'admin' || (teenZipCode !== null && isAreaCoordinator(viewer, teenZipCode));
 }

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_REQUEST_STATUSES, parseIsoDate, type ConsentRequestStatus } from '../contract/consent';
 import { CONSENT_STATUSES } from '../contract/constants';
-import { ageOn, calendarDateIn, canSendConsent, checkSigningAge, consentActions, decideConsent, isLinkExpired, linkExpiresAt, type ConsentTransition } from './consent';
+import {
+  ageOn,
+  calendarDateIn,
+  canSendConsent,
+  checkParentEmail,
+  checkSigningAge,
+  consentActions,
+  decideConsent,
+  isLinkExpired,
+  linkExpiresAt,
+  mailableName,
+  mustHoldRequest,
+  statusAfterRefusal,
+  teenNameForParents,
+  type ConsentTransition,
+} from './consent';
 
 const date = (iso: string) => parseIsoDate(iso)!;
 
@@ -112,11 +127,29 @@ describe('decideConsent: every request status x transition, live and expired', (
     ['superseded', 'decline', 'live', 'CONSENT_LINK_REPLACED'],
     ['superseded', 'revoke', 'live', 'CONSENT_LINK_REPLACED'],
     ['superseded', 'supersede', 'live', 'INVALID_TRANSITION'],
+    // Issue 20: a held request is released (its link mailed) or refused by a coordinator or an admin.
+    ['held', 'sign', 'live', 'CONSENT_LINK_INVALID'],
+    ['held', 'decline', 'live', 'CONSENT_LINK_INVALID'],
+    ['held', 'revoke', 'live', 'CONSENT_LINK_INVALID'],
+    ['held', 'supersede', 'live', 'superseded/-'],
+    ['held', 'release', 'live', 'pending/-'],
+    ['held', 'release', 'expired', 'pending/-'],
+    ['held', 'refuse', 'live', 'refused/-'],
+    ['refused', 'sign', 'live', 'CONSENT_LINK_INVALID'],
+    ['refused', 'decline', 'live', 'CONSENT_LINK_INVALID'],
+    ['refused', 'revoke', 'live', 'CONSENT_LINK_INVALID'],
+    ['refused', 'supersede', 'live', 'INVALID_TRANSITION'],
+    ['refused', 'release', 'live', 'INVALID_TRANSITION'],
+    ['refused', 'refuse', 'live', 'INVALID_TRANSITION'],
+    ...(['pending', 'approved', 'declined', 'revoked', 'superseded'] as const).flatMap((status): Row[] => [
+      [status, 'release', 'live', 'INVALID_TRANSITION'],
+      [status, 'refuse', 'live', 'INVALID_TRANSITION'],
+    ]),
   ];
 
   it('covers every status and transition', () => {
     for (const status of CONSENT_REQUEST_STATUSES) {
-      for (const transition of ['sign', 'decline', 'revoke', 'supersede'] as const) {
+      for (const transition of ['sign', 'decline', 'revoke', 'supersede', 'release', 'refuse'] as const) {
         expect(table.some(([s, t]) => s === status && t === transition), `${status} x ${transition}`).toBe(true);
       }
     }
@@ -141,6 +174,8 @@ describe('consentActions: the buttons of the consent page', () => {
     ['declined', live, []],
     ['revoked', live, []],
     ['superseded', live, []],
+    ['held', live, []],
+    ['refused', live, []],
   ] as const)('%s link -> %o', (status, expiresAt, actions) => {
     expect(consentActions({ status, expiresAt }, now)).toEqual(actions);
   });
@@ -151,5 +186,67 @@ describe('canSendConsent', () => {
     const result = canSendConsent(status);
     expect(result.ok).toBe(allowed);
     if (!result.ok) expect(result.code).toBe('CONSENT_ALREADY_APPROVED');
+  });
+});
+
+describe('checkParentEmail: never the teen\'s own mailbox (issue 20)', () => {
+  it.each([
+    ['sam.taylor@example.com', false],
+    ['SAM.TAYLOR@example.com', false],
+    ['sam.taylor+mom@example.com', false],
+    ['samtaylor@example.com', true],
+    ['rosa@example.com', true],
+  ])('a teen at sam.taylor@example.com naming %s: allowed %s', (parentEmail, allowed) => {
+    const result = checkParentEmail(parentEmail, 'sam.taylor@example.com');
+    expect(result.ok).toBe(allowed);
+    if (!result.ok) expect(result).toMatchObject({ code: 'VALIDATION_FAILED', message: "Use your parent's or guardian's email, not your own." });
+  });
+
+  it('reads Gmail addresses as Gmail does', () => {
+    expect(checkParentEmail('s.a.m+parent@googlemail.com', 'sam@gmail.com').ok).toBe(false);
+  });
+});
+
+describe('mustHoldRequest: a new address after a parent answered waits for a coordinator (issue 20)', () => {
+  it.each([
+    ['nobody has answered yet', 'rosa@example.com', [], false],
+    ['the parent who answered, again', 'rosa@example.com', ['rosa@example.com'], false],
+    ['the parent who answered, spelled otherwise', 'Rosa+again@Example.com', ['rosa@example.com'], false],
+    ['another address', 'sam@example.com', ['rosa@example.com'], true],
+    ['one of two parents who answered', 'sam@example.com', ['rosa@example.com', 'sam@example.com'], false],
+  ] as const)('%s: held %s', (_label, parentEmail, answered, held) => {
+    expect(mustHoldRequest(parentEmail, answered)).toBe(held);
+  });
+});
+
+describe('statusAfterRefusal: the teen is back where the earlier parent left them', () => {
+  it.each([
+    ['declined', 'declined'],
+    ['revoked', 'revoked'],
+    [null, 'none'],
+  ] as const)('%s -> %s', (previous, status) => {
+    expect(statusAfterRefusal(previous)).toBe(status);
+  });
+});
+
+describe('names in emails to parents (issue 20)', () => {
+  it.each([
+    ['Sam Taylor', 'Sam T.'],
+    ['Sam van der Berg', 'Sam B.'],
+    ['  Sam  ', 'Sam'],
+    // Names stored before the rule held links: never mailed.
+    ['Sam www.example.com', 'Your teen'],
+    ['Sam https://example.com', 'Your teen'],
+    ['sam@example.com', 'Your teen'],
+  ])('the teen %s is named %s', (fullName, shown) => {
+    expect(teenNameForParents(fullName)).toBe(shown);
+  });
+
+  it.each([
+    ['Rosa Lopez', 'Rosa Lopez'],
+    ['Rosa http://example.com', null],
+    ['x'.repeat(81), null],
+  ])('the parent %s is greeted as %s', (name, greeted) => {
+    expect(mailableName(name)).toBe(greeted);
   });
 });

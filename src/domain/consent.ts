@@ -1,6 +1,9 @@
+import { FullNameSchema } from '../contract/auth';
 import { CONSENT_LINK_TTL_DAYS, type CalendarDate, type ConsentAction, type ConsentRequestStatus } from '../contract/consent';
 import { TEEN_MAX_AGE, TEEN_MIN_AGE, type ConsentStatus } from '../contract/constants';
 import type { ErrorCode } from '../contract/errors';
+import { firstNameAndInitial } from './access';
+import { isSameMailbox } from './mailbox';
 
 /** The calendar date of `now` in `timezone` (a signature made at 11 PM in Boston is that day's, not tomorrow's UTC). */
 export function calendarDateIn(now: Date, timezone: string): CalendarDate {
@@ -49,8 +52,11 @@ export interface ConsentFacts {
   expiresAt: Date;
 }
 
-/** Every change of a request's status; `send` creates one, `supersede` is a newer send replacing it. */
-export type ConsentTransition = ConsentAction | 'supersede';
+/**
+ * Every change of a request's status; `send` creates one (`hold` when it is held), `supersede` is a
+ * newer send replacing it, `release` and `refuse` are a coordinator's or an admin's answer to a held one.
+ */
+export type ConsentTransition = ConsentAction | 'supersede' | 'release' | 'refuse';
 
 export type ConsentDecision = { ok: true; from: ConsentRequestStatus; to: ConsentRequestStatus; teenStatus: ConsentStatus | null } | Refusal;
 
@@ -61,6 +67,8 @@ export const CONSENT_MESSAGES = {
   invalid: 'This consent link is not valid. Check that you opened the whole link from the email.',
   notApproved: 'There is no approved consent to revoke through this link.',
   alreadyRevoked: 'You already revoked this consent.',
+  reviewed: 'This request is no longer waiting for approval: it was approved, refused or replaced by a newer one.',
+  ownEmail: "Use your parent's or guardian's email, not your own.",
 } as const;
 
 /**
@@ -70,9 +78,12 @@ export const CONSENT_MESSAGES = {
  */
 export function decideConsent(consent: ConsentFacts, transition: ConsentTransition, now: Date): ConsentDecision {
   const { status } = consent;
+  // A held request's first link was never mailed, and a refused one's never will be.
+  const neverMailed = status === 'held' || status === 'refused';
   switch (transition) {
     case 'sign':
     case 'decline': {
+      if (neverMailed) return refuse('CONSENT_LINK_INVALID', CONSENT_MESSAGES.invalid);
       if (status === 'superseded') return refuse('CONSENT_LINK_REPLACED', CONSENT_MESSAGES.replaced);
       if (status !== 'pending') return refuse('CONSENT_LINK_USED', CONSENT_MESSAGES.used);
       if (isLinkExpired(consent.expiresAt, now)) return refuse('CONSENT_LINK_EXPIRED', CONSENT_MESSAGES.expired);
@@ -81,17 +92,59 @@ export function decideConsent(consent: ConsentFacts, transition: ConsentTransiti
         : { ok: true, from: 'pending', to: 'declined', teenStatus: 'declined' };
     }
     case 'revoke': {
+      if (neverMailed) return refuse('CONSENT_LINK_INVALID', CONSENT_MESSAGES.invalid);
       if (status === 'revoked') return refuse('CONSENT_LINK_USED', CONSENT_MESSAGES.alreadyRevoked);
       if (status === 'superseded') return refuse('CONSENT_LINK_REPLACED', CONSENT_MESSAGES.replaced);
       if (status !== 'approved') return refuse('INVALID_TRANSITION', CONSENT_MESSAGES.notApproved);
       return { ok: true, from: 'approved', to: 'revoked', teenStatus: 'revoked' };
     }
     case 'supersede': {
-      if (status !== 'pending') return refuse('INVALID_TRANSITION', 'Only a pending request can be replaced.');
+      if (status !== 'pending' && status !== 'held') return refuse('INVALID_TRANSITION', 'Only a pending or held request can be replaced.');
       // The teen's status stays pending: the newer request carries it.
-      return { ok: true, from: 'pending', to: 'superseded', teenStatus: null };
+      return { ok: true, from: status, to: 'superseded', teenStatus: null };
+    }
+    case 'release':
+    case 'refuse': {
+      if (status !== 'held') return refuse('INVALID_TRANSITION', CONSENT_MESSAGES.reviewed);
+      // Released, the request is pending like any sent one (the teen already is); refused, the teen's
+      // status goes back to the earlier parent's answer (statusAfterRefusal).
+      return { ok: true, from: 'held', to: transition === 'release' ? 'pending' : 'refused', teenStatus: null };
     }
   }
+}
+
+/** The teen's status once their held request is refused: the answer of the parent who had decided before. */
+export function statusAfterRefusal(previousRequestStatus: ConsentRequestStatus | null): ConsentStatus {
+  return previousRequestStatus === 'declined' || previousRequestStatus === 'revoked' ? previousRequestStatus : 'none';
+}
+
+/** Issue 20: the parent's address may not be the teen's own mailbox, however it is spelled (mailboxOf). */
+export function checkParentEmail(parentEmail: string, teenEmail: string): { ok: true } | Refusal {
+  return isSameMailbox(parentEmail, teenEmail) ? refuse('VALIDATION_FAILED', CONSENT_MESSAGES.ownEmail) : { ok: true };
+}
+
+/**
+ * Issue 20: once a parent has answered (signed, declined or revoked), a request to an address that
+ * is none of theirs could reach the teen's own second inbox, so it waits for the area's coordinator
+ * or an admin. Asking a parent who answered before again goes out at once.
+ */
+export function mustHoldRequest(parentEmail: string, answeredParentEmails: readonly string[]): boolean {
+  return answeredParentEmails.length > 0 && !answeredParentEmails.some((answered) => isSameMailbox(answered, parentEmail));
+}
+
+/**
+ * A stored name as an email may carry it: names saved before issue 20's rule may hold a link or an
+ * address, and those are left out (null).
+ */
+export function mailableName(name: string): string | null {
+  const parsed = FullNameSchema.safeParse(name);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Issue 20: an email to a parent names the teen by first name and last initial ('Sam T.'), never more. */
+export function teenNameForParents(teenFullName: string): string {
+  const name = mailableName(teenFullName);
+  return name ? firstNameAndInitial(name) : 'Your teen';
 }
 
 /** What the parent may do through the link now: the page shows exactly these buttons. */

@@ -29,8 +29,11 @@ export const LIMITS = {
   resetRequestsPerAccount: { bucket: 'reset-request-account', limit: 3, windowMs: 60 * MINUTE_MS },
   /** Issue 20: guessing reset tokens from one address is stopped long before it could find one. */
   resetAttemptsPerAddress: { bucket: 'reset-attempt-address', limit: 20, windowMs: 15 * MINUTE_MS },
-  /** A teen may send, resend or correct a request five times an hour: enough for typos, too few to spam a stranger. */
-  consentEmailsPerTeen: { bucket: 'consent-email-teen', limit: 5, windowMs: 60 * MINUTE_MS },
+  /**
+   * Issue 20: a teen may send, resend or correct a request three times a day (a held request counts
+   * too: it mails the parent who answered before): enough for a typo, too few to spam a stranger.
+   */
+  consentEmailsPerTeen: { bucket: 'consent-email-teen-day', limit: 3, windowMs: 24 * 60 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -48,6 +48,8 @@ export async function viewConsentLink(ctx: AppContext, token: string): Promise<C
   const row = await findByToken(ctx.db, token);
   const now = ctx.clock.now();
   if (row.status === 'superseded') throw new AppError('CONSENT_LINK_REPLACED', CONSENT_MESSAGES.replaced);
+  // A held request's first link was never mailed (its released link replaced it), a refused one's never will be.
+  if (row.status === 'held' || row.status === 'refused') throw new AppError('CONSENT_LINK_INVALID', CONSENT_MESSAGES.invalid);
   if (row.status === 'pending' && isLinkExpired(row.expiresAt, now)) throw new AppError('CONSENT_LINK_EXPIRED', CONSENT_MESSAGES.expired);
   const teen = await teenNameOf(ctx.db, row.teenId);
   return toLinkView(row, teen.fullName, await signatureNameOf(ctx.db, row.id), now);

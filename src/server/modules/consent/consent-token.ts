@@ -13,8 +13,8 @@ import type { ConsentRow } from './consent-records';
  */
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
-export function newConsentToken(): { id: string; token: string; tokenHash: string } {
-  const id = randomUUID();
+/** A new link; given the id of a held request, the link it gets once released (its first one was never sent). */
+export function newConsentToken(id: string = randomUUID()): { id: string; token: string; tokenHash: string } {
   const secret = randomBytes(32).toString('base64url');
   return { id, token: `${id}.${secret}`, tokenHash: hashToken(secret) };
 }

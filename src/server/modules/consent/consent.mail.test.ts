@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases';
 import { decodeQuotedPrintable, startSmtp } from '../../test/smtp';
-import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
 describe.each(databaseKinds())('consent by real email on %s', (kind) => {
   let t: TestApp;
@@ -29,7 +29,8 @@ describe.each(databaseKinds())('consent by real email on %s', (kind) => {
   };
 
   it('sends the parent a link over SMTP that opens the consent, signs it, and tells the teen', async () => {
-    const teen = await signInAs(t, 'teen');
+    const { user, cookie, payload } = await signUp(t, 'teen', { fullName: 'Sam Taylor' });
+    const teen = { user, cookie, email: payload.email };
     const parentEmail = 'rosa.smtp@example.com';
     const sent = await t.app.inject({
       method: 'POST',
@@ -39,7 +40,9 @@ describe.each(databaseKinds())('consent by real email on %s', (kind) => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const message = await mailTo(parentEmail, `${teen.user.fullName} asks for your consent to use Yardly`);
+    // Issue 20: emails to a parent name the teen by first name and last initial (the consent page keeps the full name).
+    const message = await mailTo(parentEmail, 'Sam T. asks for your consent to use Yardly');
+    expectNoMoreThanTheTeensFirstName(message, teen.email);
     const link = /https:\/\/yardly\.example\/consent\/([A-Za-z0-9._-]+)/.exec(message);
     expect(link).not.toBeNull();
     const token = link![1]!;
@@ -54,8 +57,46 @@ describe.each(databaseKinds())('consent by real email on %s', (kind) => {
     expect(signed.statusCode, signed.body).toBe(200);
 
     expect(await mailTo(teen.email, 'Parental consent approved')).toContain('signed your consent. You can now lock and accept jobs.');
-    expect(await mailTo(parentEmail, `You gave consent for ${teen.user.fullName} to use Yardly`)).toContain('You can revoke this consent at any time');
+    const copy = await mailTo(parentEmail, 'You gave consent for Sam T. to use Yardly');
+    expect(copy).toContain('You can revoke this consent at any time');
+    expectNoMoreThanTheTeensFirstName(copy, teen.email);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: teen.cookie } });
     expect(me.json().parentalConsentStatus).toBe('approved');
   });
+
+  it('holds a request to another address after a decline: the parent who declined is told at once, the new parent only once a coordinator approves', async () => {
+    const { cookie, payload } = await signUp(t, 'teen', { fullName: 'Sam Taylor' });
+    const send = (parentEmail: string, parentName: string) =>
+      t.app.inject({ method: 'POST', url: '/api/parental-consent/send', headers: { cookie }, payload: { parentName, parentEmail, parentPhone: '+1 617 555 0142' } });
+    const first = 'rosa.declines@example.com';
+    expect((await send(first, 'Rosa Lopez')).statusCode).toBe(201);
+    const token = /https:\/\/yardly\.example\/consent\/([A-Za-z0-9._-]+)/.exec(await mailTo(first, 'Sam T. asks for your consent to use Yardly'))![1]!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/parental-consent/${token}/decline` })).statusCode).toBe(200);
+
+    t.clock.advance(60_000);
+    const second = 'dana.second@example.net';
+    const held = await send(second, 'Dana Cole');
+    expect(held.statusCode).toBe(201);
+    const notice = await mailTo(first, 'Sam T. asked someone else for consent to use Yardly');
+    expect(notice).toContain('asked for consent from another email address (d***@example.net)');
+    expect(notice).not.toContain(second);
+    expectNoMoreThanTheTeensFirstName(notice, payload.email);
+    await t.ctx.mailer.deliverDue();
+    expect(smtp.received.filter((m) => m.to.includes(second))).toEqual([]);
+
+    const coordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
+    const approved = await t.app.inject({ method: 'POST', url: `/api/parental-consent/held/${held.json().consent.request.id}/approve`, headers: { cookie: coordinator.cookie } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const request = await mailTo(second, 'Sam T. asks for your consent to use Yardly');
+    expect(request).toContain('Hi Dana Cole,');
+    expect(request).toMatch(/https:\/\/yardly\.example\/consent\/[A-Za-z0-9._-]+/);
+    expectNoMoreThanTheTeensFirstName(request, payload.email);
+  });
 });
+
+/** Issue 20: a parent's email carries the teen's first name and last initial, never the last name nor the teen's address. */
+function expectNoMoreThanTheTeensFirstName(message: string, teenEmail: string) {
+  expect(message).toContain('Sam T.');
+  expect(message).not.toContain('Taylor');
+  expect(message).not.toContain(teenEmail);
+}

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { MessageSchema } from '../../../contract/auth';
 import {
   ConsentDecisionResponseSchema,
+  ConsentRequestIdParamsSchema,
   ConsentEvidenceListSchema,
   ConsentLinkViewSchema,
   ConsentTokenParamsSchema,
+  HELD_CONSENT_ANSWERS,
+  HeldConsentRequestListSchema,
   ListConsentsQuerySchema,
   SendConsentRequestSchema,
   SendConsentResponseSchema,
@@ -16,6 +20,7 @@ import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireReadableUser, requireUser } from '../../plugins/auth';
 import { decideThroughLink, viewConsentLink } from './consent-link.service';
+import { answerHeldRequest, listHeldRequests } from './consent-review.service';
 import type { RequestOrigin } from './consent-records';
 import { getTeenConsent, listConsentEvidence, sendConsentRequest } from './consent.service';
 
@@ -53,6 +58,33 @@ export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return getTeenConsent(ctx, request.params.id);
       },
     });
+
+    // Issue 20: requests held after a parent answered, for the teen's area coordinator or an admin.
+    app.get('/api/parental-consent/held', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['parental consent'],
+        summary: "Consent requests to a new address after a parent answered, waiting for approval (a coordinator: their area's teens; an admin: all)",
+        response: { 200: HeldConsentRequestListSchema, ...errors },
+      },
+      handler: async (request) => ({ requests: await listHeldRequests(ctx, requireUser(request)) }),
+    });
+
+    for (const answer of HELD_CONSENT_ANSWERS) {
+      app.post(`/api/parental-consent/held/:id/${answer}`, {
+        config: { auth: ['coordinator', 'admin'] },
+        schema: {
+          tags: ['parental consent'],
+          summary:
+            answer === 'approve'
+              ? "Approve a held request: the parent's link is emailed now (the teen's area coordinator or an admin)"
+              : 'Refuse a held request: nothing is emailed, the teen is told (the teen\'s area coordinator or an admin)',
+          params: ConsentRequestIdParamsSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+        handler: (request) => answerHeldRequest(ctx, requireUser(request), request.params.id, answer, originOf(request)),
+      });
+    }
 
     app.get('/api/parental-consent/:token', {
       config: { auth: 'public' },

@@ -3,18 +3,19 @@ import type { User } from '../../../contract/auth';
 import type { ConsentEvidence, ConsentRequestStatus, TeenConsent } from '../../../contract/consent';
 import type { ConsentStatus } from '../../../contract/constants';
 import { canActAs } from '../../../domain/access';
-import { canSendConsent, isLinkExpired, linkExpiresAt } from '../../../domain/consent';
+import { canSendConsent, checkParentEmail, isLinkExpired, linkExpiresAt, mustHoldRequest } from '../../../domain/consent';
+import { maskEmail } from '../../../domain/mailbox';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { consentSignatures, parentalConsentEvents, parentalConsents, users } from '../../db/schema';
 import { AppError, firstRow, forbidden, notFound } from '../../errors';
-import { LIMITS, takeTokenOrThrow } from '../../plugins/rate-limit';
+import { LIMITS, takeToken } from '../../plugins/rate-limit';
 import { toUserDto } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions';
 import { enqueueEmail } from '../email/mailer';
-import { consentRequestEmail } from '../email/templates';
-import { appendEvent, transitionRequest, type ConsentRow, type RequestOrigin } from './consent-records';
+import { consentRequestedElsewhereEmail, consentRequestEmail } from '../email/templates';
+import { appendEvent, earlierAnswerOf, transitionRequest, type ConsentRow, type RequestOrigin } from './consent-records';
 import { newConsentToken } from './consent-token';
 
 // The teen's side of consent: sending (or resending) the request, its status; and the admins' evidence.
@@ -67,17 +68,19 @@ export interface SendConsentInput {
   parentPhone: string;
 }
 
+/** Issue 20: the count is per day, so the message says so (the shared limiter's message speaks of minutes). */
+const CONSENT_LIMIT_MESSAGE = `You can send at most ${LIMITS.consentEmailsPerTeen.limit} consent emails a day. Please try again later, or ask your coordinator for help.`;
+
 /**
  * Spec 7: the teen sends the parent's details; the parent gets a single-use link by email. Sending
- * again (to resend or correct the address) supersedes the pending request, so its link stops working.
+ * again (to resend or correct the address) supersedes the live request, so its link stops working.
+ * Issue 20: once a parent has answered, a request to another address is held for the area's
+ * coordinator or an admin (consent-review.service), and the parent who answered is told at once.
  */
 export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, input: SendConsentInput, origin: RequestOrigin): Promise<{ consent: TeenConsent; user: User }> {
   if (input.teenId && !canActAs(teen, input.teenId)) throw forbidden('You can only ask consent for yourself.');
-  if (input.parentEmail === teen.email) {
-    throw new AppError('VALIDATION_FAILED', "Use your parent's or guardian's email, not your own.", {
-      parentEmail: "Use your parent's or guardian's email, not your own.",
-    });
-  }
+  const notOwn = checkParentEmail(input.parentEmail, teen.email);
+  if (!notOwn.ok) throw new AppError(notOwn.code, notOwn.message, { parentEmail: notOwn.message });
   const now = ctx.clock.now();
   const { id, token, tokenHash } = newConsentToken();
   const expiresAt = linkExpiresAt(now);
@@ -85,19 +88,27 @@ export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, inp
     const result = await ctx.db.transaction(async (tx) => {
       // Counted first, in the transaction: concurrent sends each get their own count, and a send
       // that fails rolls its count back with it.
-      await takeTokenOrThrow(tx, LIMITS.consentEmailsPerTeen, teen.id, now);
+      if (!(await takeToken(tx, LIMITS.consentEmailsPerTeen, teen.id, now))) throw new AppError('RATE_LIMITED', CONSENT_LIMIT_MESSAGE);
       const fresh = firstRow(await tx.select().from(users).where(eq(users.id, teen.id)).for('update'), `the signed-in teen ${teen.id}`);
       const allowed = canSendConsent(fresh.parentalConsentStatus);
       if (!allowed.ok) throw new AppError(allowed.code, allowed.message);
-      const pending = await tx.select().from(parentalConsents).where(and(eq(parentalConsents.teenId, teen.id), eq(parentalConsents.status, 'pending')));
-      for (const row of pending) await transitionRequest(tx, row, 'supersede', 'teen', origin, now);
+      // A teen has a handful of requests (the limit above): read them all, newest first.
+      const earlier = await tx.select().from(parentalConsents).where(eq(parentalConsents.teenId, teen.id)).orderBy(desc(parentalConsents.createdAt));
+      for (const row of earlier.filter((r) => r.status === 'pending' || r.status === 'held')) await transitionRequest(tx, row, 'supersede', 'teen', origin, now);
+      const answered = earlier.filter((r) => r.decidedAt !== null);
+      const previous = mustHoldRequest(input.parentEmail, answered.map((r) => r.parentEmail)) ? answered[0]! : null;
+      const status = previous ? 'held' : 'pending';
       const [created] = await tx
         .insert(parentalConsents)
-        .values({ id, teenId: teen.id, parentName: input.parentName, parentEmail: input.parentEmail, parentPhone: input.parentPhone, tokenHash, status: 'pending', createdAt: now, expiresAt })
+        .values({ id, teenId: teen.id, parentName: input.parentName, parentEmail: input.parentEmail, parentPhone: input.parentPhone, tokenHash, status, createdAt: now, expiresAt, previousConsentId: previous?.id ?? null })
         .returning();
-      await appendEvent(tx, id, 'send', null, 'pending', 'teen', origin, now);
+      await appendEvent(tx, id, previous ? 'hold' : 'send', null, status, 'teen', origin, now);
       const user = firstRow(await tx.update(users).set({ parentalConsentStatus: 'pending', updatedAt: now }).where(eq(users.id, teen.id)).returning(), `the signed-in teen ${teen.id}`);
-      await enqueueEmail(tx, consentRequestEmail(input.parentEmail, input.parentName, teen.fullName, `${ctx.config.publicUrl}/consent/${token}`, expiresAt), now);
+      if (previous) {
+        await enqueueEmail(tx, consentRequestedElsewhereEmail(previous.parentEmail, previous.parentName, teen.fullName, earlierAnswerOf(previous), maskEmail(input.parentEmail), now), now);
+      } else {
+        await enqueueEmail(tx, consentRequestEmail(input.parentEmail, input.parentName, teen.fullName, `${ctx.config.publicUrl}/consent/${token}`, expiresAt), now);
+      }
       const { passwordHash: _hash, ...sessionUser } = user;
       return { consent: toTeenConsent('pending', created, now), user: toUserDto(sessionUser) };
     });
@@ -108,10 +119,6 @@ export async function sendConsentRequest(ctx: AppContext, teen: SessionUser, inp
     throw err;
   }
 }
-
-
-
-
 
 /** Admins: the requests with their evidence, newest first. */
 export async function listConsentEvidence(ctx: AppContext, query: { status?: ConsentRequestStatus; teenId?: string; limit: number }): Promise<ConsentEvidence[]> {

@@ -66,7 +66,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
 
   describe('POST /api/parental-consent/{token}/sign', () => {
     it('approves the teen and keeps the evidence: text version and hash, name, birth date, time, IP, user agent, contacts', async () => {
-      const teen = await signInAs(w.t, 'teen');
+      const teen = await w.teenNamed('Maya Lopez');
       const { token, details } = await send(teen);
       w.t.clock.advance(3600_000);
       const response = await sign(token, { signatureName: '  Rosa M. Lopez ', consentTextVersion: CONSENT_TEXT.version }, { 'user-agent': 'ParentPhone/1.0' });
@@ -105,7 +105,8 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       // The parent gets a copy; the teen is told, in the app and by email.
       expect(await noticesOf(teen)).toEqual([['consent_approved', 'Parental consent approved', 'Rosa Lopez signed your consent. You can now lock and accept jobs.']]);
       const mailTo = async (to: string) => w.t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
-      expect((await mailTo(details.parentEmail)).map((m) => m.subject)).toContain(`You gave consent for ${teen.user.fullName} to use Yardly`);
+      // Issue 20: emails to a parent name the teen by first name and last initial.
+      expect((await mailTo(details.parentEmail)).map((m) => m.subject)).toContain('You gave consent for Maya L. to use Yardly');
       expect((await mailTo(teen.email)).map((m) => m.subject)).toEqual(['Parental consent approved']);
       // The teen's own account data never carries the birth date.
       const me = await call('GET', '/api/auth/me', { cookie: teen.cookie });
@@ -164,7 +165,7 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       ['agree as a string', { agree: 'true' }, 'agree', 'Tick the box to agree to the consent'],
       ['a blank signature', { signatureName: '   ' }, 'signatureName', 'Please enter your full name'],
       ['a one-letter signature', { signatureName: 'R' }, 'signatureName', 'Type your full name to sign'],
-      ['a long signature', { signatureName: 'R'.repeat(101) }, 'signatureName', 'Full name is too long'],
+      ['a long signature', { signatureName: 'R'.repeat(81) }, 'signatureName', 'Full name is too long'],
       ['a date that does not exist', { teenDateOfBirth: '2010-02-30' }, 'teenDateOfBirth', 'This date does not exist'],
       ['a date in another format', { teenDateOfBirth: '03/02/2010' }, 'teenDateOfBirth', 'Enter the date as YYYY-MM-DD'],
       ['no date', { teenDateOfBirth: undefined }, 'teenDateOfBirth', 'Invalid input: expected string, received undefined'],

@@ -4,7 +4,7 @@ import type { TeenConsent } from '../../../contract/consent';
 import type { NotificationList } from '../../../contract/notifications';
 import { outboxEmails, users } from '../../db/schema';
 import { firstRow } from '../../errors';
-import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
 export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 export const DAY = 24 * 3600 * 1000;
@@ -39,6 +39,8 @@ export interface ConsentApi {
   /** The parent signs from 203.0.113.7 for a teen born on TEEN_BIRTHDAY, unless `payload` says otherwise. */
   sign(token: string, payload?: Record<string, unknown>, headers?: Record<string, string>): Reply;
   teenRow(id: string): Promise<UserRow>;
+  /** A new teen with this full name, through sign-up (teens made by signInAs have generated names). */
+  teenNamed(fullName: string): Promise<Person>;
   /** The teen's notifications as [kind, title, body], newest first, through their own API. */
   noticesOf(teen: Person): Promise<string[][]>;
 }
@@ -71,6 +73,10 @@ export function useConsentApi(kind: 'pglite' | 'postgres'): ConsentApi {
     },
     sign: (token: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       api.call('POST', `/api/parental-consent/${token}/sign`, { payload: { signatureName: 'Rosa Lopez', teenDateOfBirth: TEEN_BIRTHDAY, agree: true, ...payload }, headers, ip: '203.0.113.7' }),
+    async teenNamed(fullName: string) {
+      const { user, cookie, payload } = await signUp(api.t, 'teen', { fullName });
+      return { user, cookie, email: payload.email };
+    },
     teenRow: async (id: string) => firstRow(await api.t.database.db.select().from(users).where(eq(users.id, id)), 'the teen'),
     noticesOf: async (teen: Person) =>
       (await api.call('GET', `/api/notifications/${teen.user.id}`, { cookie: teen.cookie })).json<NotificationList>().notifications.map((n) => [n.kind, n.title, n.body]),

@@ -1,3 +1,5 @@
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../contract/constants';
+import { mailableName, teenNameForParents } from '../../../domain/consent';
 import type { EmailMessage } from './mailer';
 
 const escapeHtml = (text: string) =>
@@ -44,13 +46,21 @@ export function notificationEmail(to: string, fullName: string, title: string, b
   return compose(to, title, [`Hi ${fullName},`, body], { label: 'Open Yardly', url });
 }
 
-export function consentRequestEmail(to: string, parentName: string, teenName: string, consentUrl: string, expiresAt: Date): EmailMessage {
+/** Emails to a parent greet them by the name the teen gave, unless it is one no email should carry. */
+const greetParent = (parentName: string) => `Hi ${mailableName(parentName) ?? 'there'},`;
+
+/**
+ * Every email to a parent names the teen as teenNameForParents does ('Sam T.'): the address is one
+ * the teen typed, so it may be a stranger's (issue 20).
+ */
+export function consentRequestEmail(to: string, parentName: string, teenFullName: string, consentUrl: string, expiresAt: Date): EmailMessage {
+  const teen = teenNameForParents(teenFullName);
   return compose(
     to,
-    `${teenName} asks for your consent to use Yardly`,
+    `${teen} asks for your consent to use Yardly`,
     [
-      `Hi ${parentName},`,
-      `${teenName} would like to take local outdoor jobs (lawn care, leaf raking, snow shoveling and the like) through Yardly. Teens under 18 need a parent's or guardian's consent first.`,
+      greetParent(parentName),
+      `${teen} would like to take local outdoor jobs (lawn care, leaf raking, snow shoveling and the like) through Yardly. Teens under 18 need a parent's or guardian's consent first.`,
       'Every job is supervised by a background-checked adult coordinator, work happens only between 6 AM and 8 PM, and payment is held until the work is verified.',
       `Open the link below to read the consent, confirm your teen's date of birth and sign or decline. The link works until ${expiresAt.toUTCString()} and can be used once to sign; keep this email, because the same link lets you revoke consent later.`,
       'If you do not know this teen, ignore this email: nothing happens without your signature.',
@@ -59,10 +69,35 @@ export function consentRequestEmail(to: string, parentName: string, teenName: st
   );
 }
 
-export function consentSignedEmail(to: string, parentName: string, teenName: string, version: string, signedAt: Date): EmailMessage {
-  return compose(to, `You gave consent for ${teenName} to use Yardly`, [
-    `Hi ${parentName},`,
-    `You signed Yardly's parental consent (version ${version}) for ${teenName} on ${signedAt.toUTCString()}. ${teenName} can now accept jobs.`,
+export function consentSignedEmail(to: string, parentName: string, teenFullName: string, version: string, signedAt: Date): EmailMessage {
+  const teen = teenNameForParents(teenFullName);
+  return compose(to, `You gave consent for ${teen} to use Yardly`, [
+    greetParent(parentName),
+    `You signed Yardly's parental consent (version ${version}) for ${teen} on ${signedAt.toUTCString()}. ${teen} can now accept jobs.`,
     'You can revoke this consent at any time with the link in our first email. Revoking stops new jobs at once.',
+  ]);
+}
+
+/** What the parent who answered before did, in the notice of a request to another address. */
+const EARLIER_ANSWERS = { declined: 'declined', revoked: 'revoked' } as const;
+
+/**
+ * Issue 20: the parent who signed, declined or revoked hears at once that the teen asked another
+ * address. The new address is masked: it may be a stranger's, and this parent needs only to know of it.
+ */
+export function consentRequestedElsewhereEmail(
+  to: string,
+  parentName: string,
+  teenFullName: string,
+  earlierAnswer: keyof typeof EARLIER_ANSWERS,
+  maskedNewAddress: string,
+  requestedAt: Date,
+): EmailMessage {
+  const teen = teenNameForParents(teenFullName);
+  return compose(to, `${teen} asked someone else for consent to use Yardly`, [
+    greetParent(parentName),
+    `You ${EARLIER_ANSWERS[earlierAnswer]} consent for ${teen} to use Yardly. On ${requestedAt.toUTCString()} ${teen} asked for consent from another email address (${maskedNewAddress}).`,
+    "We are holding that request: nothing is sent to the other address until the area's Yardly coordinator has checked it with the family.",
+    `If you have a concern, or this was not expected, contact us at ${SUPPORT_EMAIL} or ${SUPPORT_PHONE}.`,
   ]);
 }
