@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZipCodeSchema } from './auth';
+import { isSearchable, SEARCH_MIN_RUN } from './job-search';
 import {
   DURATIONS,
   EQUIPMENT,
@@ -16,6 +17,7 @@ import {
 } from './job-constants';
 
 export * from './job-constants';
+export * from './job-search';
 
 /** "25.00": the API's money format (design 5); the server keeps integer cents. */
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
@@ -126,7 +128,12 @@ export const ListJobsQuerySchema = z.object({
   coordinatorId: z.uuid().optional(),
   category: z.enum(JOB_CATEGORIES).optional(),
   quick: z.enum(QUICK_FILTERS).default('all'),
-  search: z.string().trim().max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((search) => search === '' || isSearchable(search), `Search for at least ${SEARCH_MIN_RUN} letters or digits in a row`)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(JOB_PAGE_SIZE),
   cursor: z.string().max(200).optional(),
 });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateJobRequest, Job, JobAction, JobCategory, JobList, JobStatus, JobSummary, QuickFilter } from '../../../contract/jobs';
+import { isSearchable } from '../../../contract/job-search';
 import { apiRequest, getJson } from '../../lib/api';
 
 /** What GET /api/jobs filters on; absent keys are not sent. */
@@ -21,7 +22,8 @@ function normalize(filters: JobFilters): JobFilters {
     ...(filters.status?.length ? { status: [...filters.status] } : {}),
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.quick && filters.quick !== 'all' ? { quick: filters.quick } : {}),
-    ...(search ? { search } : {}),
+    // A search too short to narrow by is not sent (the server refuses it): the list stays as it is until it can.
+    ...(search && isSearchable(search) ? { search } : {}),
     ...(filters.teenId ? { teenId: filters.teenId } : {}),
     ...(filters.homeownerId ? { homeownerId: filters.homeownerId } : {}),
     ...(filters.coordinatorId ? { coordinatorId: filters.coordinatorId } : {}),
