@@ -6,6 +6,7 @@ import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { adminQueries } from '../features/admin/api';
 import { ConsentEvidenceSection } from '../features/consent/consent-evidence-list';
+import { HeldConsentRequests } from '../features/consent/held-consent-requests';
 import { EmailStatusBadge } from '../features/email/email-status';
 
 const ROLE_TITLES = { teen: 'Teens', homeowner: 'Homeowners', coordinator: 'Coordinators', admin: 'Admins' } as const;
@@ -17,6 +18,9 @@ export default function AdminDashboardPage() {
         <>
           <DashboardHeader />
           <AdminOverviewPanel />
+          <div className="px-4 pb-4">
+            <HeldConsentRequests />
+          </div>
           <ConsentEvidenceSection />
         </>
       )}

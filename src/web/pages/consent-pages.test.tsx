@@ -20,17 +20,31 @@ const VIEW: ConsentLinkView = {
   consentText: { version: '2026-05-01', sha256: 'a'.repeat(64), sections: [{ heading: 'What Maya will do', paragraphs: ['Outdoor jobs.'] }] },
 };
 const NO_CONSENT: TeenConsent = { status: 'none', request: null };
+const REQUEST = {
+  id: '77777777-7777-4777-8777-777777777777',
+  parentName: 'Dana Cole',
+  parentEmail: 'dana@example.net',
+  parentPhone: '(617) 555-0199',
+  sentAt: '2026-06-15T14:05:00.000Z',
+  expiresAt: '2026-06-22T14:05:00.000Z',
+  expired: false,
+  decidedAt: null,
+  revokedAt: null,
+};
+/** What the teen's consent is in a test; NO_CONSENT unless it says otherwise. */
+let teenConsent: TeenConsent;
 
 const fetchMock = vi.fn<typeof fetch>();
 /** What the server answers to a form's POST; each test sets it. */
 let answerPost: (body: unknown) => Response;
 beforeEach(() => {
+  teenConsent = NO_CONSENT;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (init?.method === 'POST') return answerPost(JSON.parse(String(init.body)));
     if (url === '/api/auth/me') return json(200, { ...TEEN, parentalConsentStatus: 'none' });
-    if (url === `/api/users/${TEEN.id}/parental-consent`) return json(200, NO_CONSENT);
+    if (url === `/api/users/${TEEN.id}/parental-consent`) return json(200, teenConsent);
     if (url === '/api/parental-consent/link-token') return json(200, VIEW);
     return json(500, { message: 'unexpected' });
   });
@@ -78,6 +92,37 @@ describe("the teen's consent request", () => {
     expect(email).toHaveAccessibleDescription("Use your parent's or guardian's email, not your own.");
     expect(email).toHaveFocus();
     expect(posts()).toEqual([['/api/parental-consent/send', { parentName: 'Rosa Lopez', parentEmail: TEEN.email, parentPhone: '(617) 555-0142' }]]);
+  });
+});
+
+describe('a request held for a coordinator (issue 20)', () => {
+  it("tells the teen in plain words that it waits for a coordinator's approval, and offers no resend", async () => {
+    teenConsent = { status: 'pending', request: { ...REQUEST, status: 'held' } };
+    renderAt('/parental-consent');
+    expect(await screen.findByRole('heading', { name: "Waiting for a coordinator's approval" })).toBeInTheDocument();
+    expect(screen.getByText(/Your request to Dana Cole at/)).toHaveTextContent("Your request to Dana Cole at dana@example.net is waiting for a coordinator's approval.");
+    expect(screen.getByText('Once they approve it, we email the consent form to Dana Cole.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend Email' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Details' })).toBeInTheDocument();
+  });
+
+  it('says so when the teen sends a request that is held', async () => {
+    teenConsent = { status: 'declined', request: { ...REQUEST, parentName: 'Rosa Lopez', parentEmail: 'rosa@example.com', status: 'declined', decidedAt: '2026-06-14T15:00:00.000Z' } };
+    answerPost = () => json(201, { consent: { status: 'pending', request: { ...REQUEST, status: 'held' } }, user: { ...TEEN, parentalConsentStatus: 'pending' } });
+    const person = renderAt('/parental-consent');
+    const email = await screen.findByLabelText('Parent email');
+    await person.clear(email);
+    await person.type(email, 'dana@example.net');
+    await person.click(screen.getByRole('button', { name: 'Send Consent Form' }));
+    expect(await screen.findByText('Waiting for approval')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Waiting for a coordinator's approval" })).toBeInTheDocument();
+  });
+
+  it('tells the teen when a coordinator refused it, above the form to ask again', async () => {
+    teenConsent = { status: 'declined', request: { ...REQUEST, status: 'refused' } };
+    renderAt('/parental-consent');
+    expect(await screen.findByText('A coordinator did not approve your request to Dana Cole. Talk with the parent or guardian who answered before, or contact support.')).toHaveRole('status');
+    expect(screen.getByRole('button', { name: 'Send Consent Form' })).toBeInTheDocument();
   });
 });
 

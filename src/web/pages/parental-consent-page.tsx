@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { Hourglass, MailCheck, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import type { z } from 'zod';
 import type { User } from '../../contract/auth';
 import { SendConsentRequestSchema, type SendConsentRequest, type TeenConsent } from '../../contract/consent';
+import { FULL_NAME_MAX_LENGTH } from '../../contract/constants';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -41,6 +42,8 @@ function ParentalConsent({ user }: { user: User }) {
             </div>
             {showForm ? (
               <ParentInfoStep consent={consent.data} onSent={() => setEditing(false)} />
+            ) : consent.data.request?.status === 'held' ? (
+              <HeldStep consent={consent.data} onChange={() => setEditing(true)} />
             ) : (
               <SentStep consent={consent.data} onChange={() => setEditing(true)} />
             )}
@@ -63,8 +66,9 @@ function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): v
   const { errors } = form.formState;
   const onSubmit = handleSubmit((request) =>
     send.mutate(request, {
-      onSuccess: () => {
-        notify.success('Consent form sent!', `We emailed ${request.parentName} a link to sign.`);
+      onSuccess: ({ consent: sent }) => {
+        if (sent.request?.status === 'held') notify.success('Waiting for approval', `A coordinator checks your request to ${request.parentName} before we email it.`);
+        else notify.success('Consent form sent!', `We emailed ${request.parentName} a link to sign.`);
         onSent();
       },
       onError: (error) => {
@@ -86,7 +90,14 @@ function ParentInfoStep({ consent, onSent }: { consent: TeenConsent; onSent(): v
       )}
       <p className="text-slate-700">We will email your parent or guardian a consent form to sign online. You can accept jobs once they sign.</p>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Parent or guardian name" autoComplete="off" aria-required="true" maxLength={100} error={errors.parentName?.message} {...register('parentName')} />
+        <Field
+          label="Parent or guardian name"
+          autoComplete="off"
+          aria-required="true"
+          maxLength={FULL_NAME_MAX_LENGTH}
+          error={errors.parentName?.message}
+          {...register('parentName')}
+        />
         <Field label="Parent email" type="email" autoComplete="off" aria-required="true" maxLength={254} error={errors.parentEmail?.message} {...register('parentEmail')} />
         <Field label="Parent phone" type="tel" autoComplete="off" aria-required="true" maxLength={30} placeholder="(617) 555-0142" error={errors.parentPhone?.message} {...register('parentPhone')} />
         <Button type="submit" className="w-full" disabled={send.isPending}>
@@ -147,6 +158,47 @@ function SentStep({ consent, onChange }: { consent: TeenConsent; onChange(): voi
           Change Details
         </Button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * Issue 20: a request to a new address after a parent answered waits for a coordinator; nothing is
+ * emailed to it before. The teen may still change it (which asks again).
+ */
+function HeldStep({ consent, onChange }: { consent: TeenConsent; onChange(): void }) {
+  const request = consent.request!;
+  return (
+    <section aria-labelledby="held-title" className="space-y-4">
+      <div className="space-y-2 text-center">
+        <Hourglass aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+        <h2 id="held-title" className="text-xl font-bold">
+          Waiting for a coordinator's approval
+        </h2>
+        <p className="text-slate-700">
+          Your request to {request.parentName} at <span className="font-semibold">{request.parentEmail}</span> is waiting for a coordinator's approval.
+        </p>
+        <p className="text-slate-700">
+          A parent or guardian already answered, so a Yardly coordinator checks a new address before we email it. We let the parent or guardian who answered
+          know about this request.
+        </p>
+      </div>
+      <section aria-labelledby="held-next-title" className="space-y-2 rounded-2xl bg-slate-50 p-4">
+        <h3 id="held-next-title" className="font-bold">
+          What happens next
+        </h3>
+        <ol className="list-decimal space-y-1 pl-5 text-slate-700">
+          <li>A coordinator checks your request. They may call your family.</li>
+          <li>Once they approve it, we email the consent form to {request.parentName}.</li>
+          <li>When they sign it, you can start accepting jobs.</li>
+        </ol>
+      </section>
+      <ButtonLink to="/" className="w-full">
+        Continue Browsing
+      </ButtonLink>
+      <Button variant="secondary" className="w-full" onClick={onChange}>
+        Change Details
+      </Button>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { User } from '../../contract/auth';
 import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
+import { HeldConsentRequests } from '../features/consent/held-consent-requests';
 import type { JobFilters } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
@@ -37,6 +38,7 @@ export default function VerificationPage() {
               />
             </section>
             <OpenDisputes />
+            <HeldConsentRequests />
             <section aria-labelledby="open-title" className="space-y-3">
               <h2 id="open-title" className="text-lg font-bold">
                 Open Jobs in Your Area

@@ -1,5 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConsentDecisionResponse, ConsentEvidenceList, ConsentLinkView, SendConsentRequest, SendConsentResponse, SignConsentRequest, TeenConsent } from '../../../contract/consent';
+import type {
+  ConsentDecisionResponse,
+  ConsentEvidenceList,
+  ConsentLinkView,
+  HeldConsentAnswer,
+  HeldConsentRequestList,
+  SendConsentRequest,
+  SendConsentResponse,
+  SignConsentRequest,
+  TeenConsent,
+} from '../../../contract/consent';
 import { apiRequest, getJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 
@@ -26,7 +36,25 @@ export const consentQueries = {
       queryFn: async () => (await getJson<ConsentEvidenceList>('/api/admin/parental-consents?limit=20'))!,
       staleTime: 10_000,
     }),
+  /** Issue 20: requests to a new address after a parent answered, for the area's coordinator or an admin. */
+  held: () =>
+    queryOptions({
+      queryKey: ['consent', 'held'] as const,
+      queryFn: async () => (await getJson<HeldConsentRequestList>('/api/parental-consent/held'))!,
+      staleTime: 10_000,
+    }),
 };
+
+/** A coordinator's or an admin's answer to a held request; the list (and an admin's evidence) is read again. */
+export function useAnswerHeldConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: HeldConsentAnswer }) =>
+      apiRequest<{ message: string }>('POST', `/api/parental-consent/held/${encodeURIComponent(id)}/${answer}`),
+    onSettled: () =>
+      Promise.all([consentQueries.held(), consentQueries.evidence()].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
 
 /** Spec 7: POST /api/parental-consent/send; the stored user becomes pending. */
 export function useSendConsent() {

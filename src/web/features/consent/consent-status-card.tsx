@@ -7,6 +7,9 @@ import { ParentalConsentLink } from './parental-consent-link';
 /** What the teen is told about their consent, by status. */
 export function consentSummary(consent: TeenConsent): string {
   const parent = consent.request?.parentName ?? 'your parent';
+  // Issue 20: after a parent answered, a request to a new address waits for a coordinator.
+  if (consent.request?.status === 'held') return `Your request to ${parent} is waiting for a coordinator's approval. We email the consent form once a coordinator says yes.`;
+  if (consent.request?.status === 'refused') return `A coordinator did not approve your request to ${parent}. Talk with the parent or guardian who answered before, or contact support.`;
   switch (consent.status) {
     case 'none':
       return "You need a parent's or guardian's consent before you can accept jobs.";
