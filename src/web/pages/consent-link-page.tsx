@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { SignConsentRequestSchema, type ConsentLinkView } from '../../contract/consent';
+import { FULL_NAME_MAX_LENGTH } from '../../contract/constants';
 import { Brand } from '../components/brand';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/dialog';
@@ -168,7 +169,7 @@ function SignForm({ token, view }: { token: string; view: ConsentLinkView }) {
           label="Type your full name to sign"
           autoComplete="name"
           aria-required="true"
-          maxLength={100}
+          maxLength={FULL_NAME_MAX_LENGTH}
           error={errors.signatureName?.message}
           className="font-serif italic"
           {...register('signatureName')}
