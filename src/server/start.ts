@@ -3,6 +3,7 @@ import { buildApp, type BuildAppOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, ensureAdmin, findDemoAccountEmails, seedDemo } from './db/seed';
+import { startPaymentCalls } from './modules/payments/payment-calls';
 import { startSweeper } from './sweeper';
 
 /** What the entry point (src/main.ts) adds to the server it starts: the server-side renderers. */
@@ -33,6 +34,7 @@ async function start(options: StartOptions): Promise<void> {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
   ctx.mailer.start();
+  const stopPaymentCalls = await startPaymentCalls(ctx, database);
   const stopSweeper = startSweeper(ctx);
   await app.listen({ port: config.port, host: config.host });
 
@@ -49,6 +51,7 @@ async function start(options: StartOptions): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSweeper();
+    await stopPaymentCalls();
     await app.close();
     await database.close();
     process.exit(0);

@@ -5,6 +5,7 @@ import { expireLocks } from './modules/jobs/job-transitions';
 import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneReadNotifications } from './modules/notifications/notifications.service';
 import { releaseDuePayments } from './modules/payments/auto-release';
+import { makeDuePaymentCalls } from './modules/payments/payment-calls';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 import { LONGEST_WINDOW_MS, pruneRateLimitCounters } from './plugins/rate-limit';
 
@@ -16,8 +17,9 @@ export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
- * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, and the
- * personal data nobody needs any more (read notifications, delivered emails).
+ * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, the
+ * personal data nobody needs any more (read notifications, delivered emails), and last, since the
+ * provider may be slow, the payment calls left by a crash or due for a retry.
  */
 export async function sweep(ctx: AppContext): Promise<void> {
   await warnExpiringLocks(ctx);
@@ -29,6 +31,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await pruneIdempotencyKeys(ctx.db, new Date(now.getTime() - DAY_MS));
   await pruneReadNotifications(ctx.db, new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS));
   await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));
+  await makeDuePaymentCalls(ctx);
 }
 
 export function startSweeper(ctx: AppContext, intervalMs = 15_000): () => void {

@@ -3,6 +3,7 @@ import { holdPostings, releasePostings } from '../../domain/ledger';
 import { zipCentroid } from '../geo/zip-centroids';
 import { firstRow } from '../errors';
 import { recordMovement } from '../modules/payments/ledger';
+import { recordPaymentIntent } from '../modules/payments/payment-calls';
 import type { Executor } from './client';
 import { jobEvents, jobs } from './schema';
 
@@ -93,7 +94,9 @@ export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; tee
     const jobId = firstRow(inserted, 'the demo job').id;
     await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
     const system = { actor: { role: 'system' } as const, at: createdAt };
-    await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), change: system });
+    const hold = await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), change: system });
+    // Held through the provider like any posted job's pay, after the seed commits.
+    await recordPaymentIntent(db, { jobId, kind: 'hold', amountCents: job.pay * 100, ledgerTransactionId: hold, at: createdAt });
     if (status === 'paid') {
       await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), change: { ...system, at: at(8) } });
     }

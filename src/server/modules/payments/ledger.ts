@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { holdPostings, isBalanced, refundPostings, releasePostings, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
 import type { Executor } from '../../db/client';
-import { disputes, ledgerEntries, ledgerTransactions, paymentCalls, type PaymentCallKind } from '../../db/schema';
+import { disputes, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { firstRow } from '../../errors';
 import type { JobChange, JobEffect } from '../jobs/job-change';
+import { recordPaymentIntent } from './payment-calls';
 
 interface Movement {
   jobId: string;
@@ -31,26 +32,13 @@ export async function recordMovement(tx: Executor, m: Movement): Promise<string>
   return created.id;
 }
 
-async function recordSucceededCall(tx: Executor, call: { jobId: string; kind: PaymentCallKind; amountCents: number; ledgerTransactionId: string; reference: string; at: Date }): Promise<void> {
-  const { reference, at, ...rest } = call;
-  await tx
-    .insert(paymentCalls)
-    .values({ ...rest, idempotencyKey: `${call.jobId}:${call.kind}`, status: 'succeeded', attempts: 1, providerReference: reference, nextAttemptAt: at, createdAt: at, completedAt: at });
-}
-
-async function findHoldReference(tx: Executor, jobId: string): Promise<{ reference: string | null } | null> {
-  const [hold] = await tx
-    .select({ reference: paymentCalls.providerReference })
-    .from(paymentCalls)
-    .where(and(eq(paymentCalls.jobId, jobId), eq(paymentCalls.kind, 'hold')));
-  return hold ?? null;
-}
-
 /**
  * The ledger's half of a job's change of status (design 5, Escrow): posting holds the pay,
  * cancelling refunds it, paying releases it, and a resolved dispute pays, splits or refunds it.
- * It runs inside the job's conditional UPDATE transaction, so the money moves exactly when the
- * status does; the unique settlement index makes a second settlement impossible anyway.
+ * It runs inside the job's conditional UPDATE transaction, so the money moves in our books exactly
+ * when the status does; the unique settlement index makes a second settlement impossible anyway.
+ * What the card must give or get back is only recorded here, as an intent: the provider is called
+ * after commit (payment-calls.ts, decision 016), never while this transaction is open.
  */
 export const ledgerEffect: JobEffect = async (tx, ctx, change) => {
   const job = change.after;
@@ -60,17 +48,14 @@ export const ledgerEffect: JobEffect = async (tx, ctx, change) => {
     return job.teenId;
   };
   const refund = async (movement: LedgerMovement, postings: Posting[], amountCents: number) => {
-    const hold = await findHoldReference(tx, job.id);
-    const { reference } = await ctx.payments.refund({ jobId: job.id, holdReference: hold?.reference ?? null, amountCents });
     const ledgerTransactionId = await recordMovement(tx, { jobId: job.id, movement, postings, change });
-    await recordSucceededCall(tx, { jobId: job.id, kind: 'refund', amountCents, ledgerTransactionId, reference, at: change.at });
+    await recordPaymentIntent(tx, { jobId: job.id, kind: 'refund', amountCents, ledgerTransactionId, at: change.at });
   };
 
   switch (change.transition) {
     case 'post': {
-      const { reference } = await ctx.payments.hold({ jobId: job.id, homeownerId: job.homeownerId, amountCents: job.payCents });
       const ledgerTransactionId = await recordMovement(tx, { jobId: job.id, movement: 'hold', postings: holdPostings(job.payCents, job.homeownerId), change });
-      await recordSucceededCall(tx, { jobId: job.id, kind: 'hold', amountCents: job.payCents, ledgerTransactionId, reference, at: change.at });
+      await recordPaymentIntent(tx, { jobId: job.id, kind: 'hold', amountCents: job.payCents, ledgerTransactionId, at: change.at });
       return;
     }
     case 'cancel':

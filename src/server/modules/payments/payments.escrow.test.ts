@@ -5,6 +5,7 @@ import { firstRow } from '../../errors';
 import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
 import { jobAt } from '../../test/job-flow';
+import { makeDuePaymentCalls } from './payment-calls';
 import { HOUR, NOON_BOSTON, usePaymentsApi } from './payments.test-helpers';
 
 describe.each(databaseKinds())('payments API on %s', (kind) => {
@@ -25,9 +26,11 @@ describe.each(databaseKinds())('payments API on %s', (kind) => {
         ['hold', 'funding', -4000],
         ['hold', 'escrow', 4000],
       ]);
-      const hold = firstRow(await w.t.database.db.select().from(paymentCalls).where(eq(paymentCalls.jobId, job.id)), 'the hold');
-      expect(hold).toMatchObject({ kind: 'hold', amountCents: 4000, status: 'succeeded' });
-      expect(hold.providerReference).toMatch(/^builtin:hold:/);
+      // The card is charged after the posting commits (decision 016).
+      const holdCall = async () => firstRow(await w.t.database.db.select().from(paymentCalls).where(eq(paymentCalls.jobId, job.id)), 'the hold call');
+      expect(await holdCall()).toMatchObject({ kind: 'hold', amountCents: 4000, status: 'pending', providerReference: null });
+      await makeDuePaymentCalls(w.t.ctx);
+      expect(await holdCall()).toMatchObject({ kind: 'hold', status: 'succeeded', providerReference: expect.stringMatching(/^builtin:hold:/) });
     });
 
     it('keeps Release Payment closed until the coordinator verifies, then pays the teen minus the 10% fee', async () => {

@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Wallet } from '../../../contract/payments';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { ledgerEntries, ledgerTransactions, type PaymentCallKind } from '../../db/schema';
+import { firstRow } from '../../errors';
 import { caller, type Cast } from '../../test/job-flow';
-import { expectLedgerConsistent } from '../../test/ledger-invariants';
+import { expectLedgerConsistent, rowsOf } from '../../test/ledger-invariants';
+import type { PaymentProvider } from './payment-provider';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
 export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
@@ -80,4 +83,51 @@ export function usePaymentsApi(kind: 'pglite' | 'postgres'): PaymentsApi {
     await api.t.close();
   });
   return api;
+}
+
+export interface ProviderCall {
+  kind: PaymentCallKind;
+  jobId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  holdReference: string | null;
+  /** Whether any transaction on the app's database was open when the provider was called. */
+  transactionOpen: boolean;
+}
+
+/** Is a transaction open on this database? PGlite says so itself; on PostgreSQL, a session is idle in one. */
+async function isTransactionOpen(database: Database): Promise<boolean> {
+  if (database.pglite) return database.pglite.isInTransaction();
+  const query = sql`select count(*)::int as open from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`;
+  return Number(firstRow(await rowsOf<{ open: unknown }>(database.db.execute(query)), 'the count of open transactions').open) > 0;
+}
+
+/**
+ * A payment provider double that behaves like a card network: a key is charged once, and the same
+ * key always gets the same reference. `beforeCharge` may throw (the network is down or says no:
+ * nothing is charged); `afterCharge` may never resolve (the caller dies with the money taken).
+ */
+export function fakeCardNetwork(
+  database: Database,
+  behaviour: { beforeCharge?: (call: ProviderCall) => Promise<void>; afterCharge?: (call: ProviderCall) => Promise<void> } = {},
+): { provider: PaymentProvider; calls: ProviderCall[]; charged: Map<string, string> } {
+  const calls: ProviderCall[] = [];
+  const charged = new Map<string, string>();
+  const handle = async (kind: PaymentCallKind, input: Omit<ProviderCall, 'kind' | 'transactionOpen' | 'holdReference'> & { holdReference?: string | null }) => {
+    const call: ProviderCall = {
+      kind,
+      jobId: input.jobId,
+      amountCents: input.amountCents,
+      idempotencyKey: input.idempotencyKey,
+      holdReference: input.holdReference ?? null,
+      transactionOpen: await isTransactionOpen(database),
+    };
+    calls.push(call);
+    await behaviour.beforeCharge?.(call);
+    const reference = charged.get(call.idempotencyKey) ?? `fake:${kind}:${charged.size + 1}`;
+    charged.set(call.idempotencyKey, reference);
+    await behaviour.afterCharge?.(call);
+    return { reference };
+  };
+  return { provider: { name: 'fake', hold: (input) => handle('hold', input), refund: (input) => handle('refund', input) }, calls, charged };
 }
