@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONSENT_STATUSES, ROLES } from '../../../contract/constants';
+import type { ParentLimits } from '../../../contract/safety';
 import { createdAt } from './columns';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -20,6 +21,11 @@ export const users = pgTable(
     parentalConsentStatus: consentStatusEnum('parental_consent_status').notNull().default('none'),
     /** Confirmed by the parent when signing consent (design 5); private: never on the wire except to admins. */
     dateOfBirth: date('date_of_birth'),
+    /**
+     * A teen's parent's own limits, set through the consent link (issue 21); null when none. Here, not in
+     * a table of its own, so the session already holds everything a lock's age check reads.
+     */
+    parentLimits: jsonb('parent_limits').$type<ParentLimits>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
