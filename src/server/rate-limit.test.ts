@@ -23,9 +23,19 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     const now = t.clock.now();
     const answers = await Promise.all(Array.from({ length: 40 }, () => takeToken(t.database.db, rule, 'k', now)));
     expect(answers.filter(Boolean)).toHaveLength(rule.limit);
-    // Another key has its own count; the next window starts afresh.
+    // Another key has its own count; a whole window (and the slice it started in) later, it starts afresh.
     expect(await takeToken(t.database.db, rule, 'other', now)).toBe(true);
-    expect(await takeToken(t.database.db, rule, 'k', new Date(now.getTime() + rule.windowMs))).toBe(true);
+    expect(await takeToken(t.database.db, rule, 'k', new Date(now.getTime() + rule.windowMs))).toBe(false);
+    expect(await takeToken(t.database.db, rule, 'k', new Date(now.getTime() + rule.windowMs + rule.windowMs / 24))).toBe(true);
+  });
+
+  it('slides: a limit per day lets no more through across midnight than in any other 24 hours', async () => {
+    const rule = { bucket: 'test-slide', limit: 3, windowMs: 24 * 3600_000 };
+    const beforeMidnight = new Date('2026-11-25T23:50:00Z');
+    for (let i = 0; i < rule.limit; i++) expect(await takeToken(t.database.db, rule, 'teen', beforeMidnight)).toBe(true);
+    expect(await takeToken(t.database.db, rule, 'teen', new Date('2026-11-26T00:10:00Z'))).toBe(false);
+    expect(await takeToken(t.database.db, rule, 'teen', new Date('2026-11-26T23:40:00Z'))).toBe(false);
+    expect(await takeToken(t.database.db, rule, 'teen', new Date('2026-11-27T01:00:00Z'))).toBe(true);
   });
 
   it('prunes only counters whose window is over for every rule', async () => {

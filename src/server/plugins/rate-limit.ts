@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { AppError, firstRow } from '../errors';
@@ -50,28 +50,50 @@ export function brakeDelayMs(brake: typeof SIGN_IN_ACCOUNT_BRAKE, attempt: numbe
   return over <= 0 ? 0 : Math.min(brake.firstDelayMs * 2 ** (over - 1), brake.maxDelayMs);
 }
 
-/** The longest window of any rule: counters older than that decide nothing. */
-export const LONGEST_WINDOW_MS = Math.max(SIGN_IN_ACCOUNT_BRAKE.windowMs, ...Object.values(LIMITS).map((rule) => rule.windowMs));
+/**
+ * Each window is counted in this many slices, and an attempt counts the slices of the whole window
+ * before it: a sliding window, so no edge lets twice the limit through (3 consent emails a day mean
+ * 3 in any 24 hours, not 3 before midnight and 3 after).
+ */
+const SLICES_PER_WINDOW = 24;
 
-function windowStartOf(rule: Pick<RateLimitRule, 'windowMs'>, now: Date): Date {
-  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+/** How far back counters still decide something: the longest window and one slice of it. */
+export const LONGEST_WINDOW_MS = (Math.max(SIGN_IN_ACCOUNT_BRAKE.windowMs, ...Object.values(LIMITS).map((rule) => rule.windowMs)) * (SLICES_PER_WINDOW + 1)) / SLICES_PER_WINDOW;
+
+function sliceStartOf(rule: Pick<RateLimitRule, 'windowMs'>, now: Date): Date {
+  const sliceMs = rule.windowMs / SLICES_PER_WINDOW;
+  return new Date(Math.floor(now.getTime() / sliceMs) * sliceMs);
 }
 
 /**
- * Counts one attempt in its rule's window and returns the count so far, in one atomic upsert:
- * concurrent attempts each get their own number. Fixed windows, in the database so every server
- * process agrees.
+ * Counts one attempt and returns how many its window now holds, itself included. The attempt's own
+ * slice is bumped by one atomic upsert, so concurrent attempts each get their own number; the
+ * earlier slices of the window no longer grow and are summed beside it. In the database, so every
+ * server process agrees.
  */
 export async function countAttempt(db: Executor, rule: Pick<RateLimitRule, 'bucket' | 'windowMs'>, key: string, now: Date): Promise<number> {
+  const slice = sliceStartOf(rule, now);
   const rows = await db
     .insert(rateLimitCounters)
-    .values({ bucket: rule.bucket, key, windowStart: windowStartOf(rule, now), hits: 1 })
+    .values({ bucket: rule.bucket, key, windowStart: slice, hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
     .returning({ hits: rateLimitCounters.hits });
-  return firstRow(rows, `the ${rule.bucket} rate-limit counter`).hits;
+  const inThisSlice = firstRow(rows, `the ${rule.bucket} rate-limit counter`).hits;
+  const [earlier] = await db
+    .select({ hits: sql<number>`coalesce(sum(${rateLimitCounters.hits}), 0)::int` })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.bucket, rule.bucket),
+        eq(rateLimitCounters.key, key),
+        gte(rateLimitCounters.windowStart, new Date(slice.getTime() - rule.windowMs)),
+        lt(rateLimitCounters.windowStart, slice),
+      ),
+    );
+  return inThisSlice + (earlier?.hits ?? 0);
 }
 
 /**
@@ -79,7 +101,11 @@ export async function countAttempt(db: Executor, rule: Pick<RateLimitRule, 'buck
  * through than the same attempts one by one.
  */
 export async function takeToken(db: Executor, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
-  return (await countAttempt(db, rule, key, now)) <= rule.limit;
+  if ((await countAttempt(db, rule, key, now)) <= rule.limit) return true;
+  // A refused attempt does no work, so it does not count: hammering does not stretch the wait. Its
+  // brief extra count only ever stands while the limit is already reached, so it refuses no one.
+  await refundToken(db, rule, key, now);
+  return false;
 }
 
 /** takeToken that answers a refusal with 429 RATE_LIMITED. */
@@ -90,14 +116,14 @@ export async function takeTokenOrThrow(db: Executor, rule: RateLimitRule, key: s
 }
 
 /**
- * Gives back a token taken at `now` (same window) for an attempt that turned out not to count,
+ * Gives back a token taken at `now` (same slice) for an attempt that turned out not to count,
  * e.g. a successful sign-in: the sign-in limits count failures, yet must count before the check.
  */
 export async function refundToken(db: Executor, rule: Pick<RateLimitRule, 'bucket' | 'windowMs'>, key: string, now: Date): Promise<void> {
   await db
     .update(rateLimitCounters)
     .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
-    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStartOf(rule, now))));
+    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, sliceStartOf(rule, now))));
 }
 
 /** Counters of windows that started before `olderThan` are useless; the sweeper drops them. */

@@ -131,14 +131,17 @@ describe.each(databaseKinds())('parental consent API on %s', (kind) => {
       const limited = await call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails() });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'You can send at most 3 consent emails a day. Please try again later, or ask your coordinator for help.' });
-      // An hour later (and seven: 11 PM UTC) it is still the same day's count.
+      // An hour later, and past midnight UTC (9 PM in Boston), the three still count: any 24 hours hold at most 3.
       w.t.clock.advance(3600_000);
       expect((await call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails() })).statusCode).toBe(429);
-      w.t.clock.set(new Date(NOON_BOSTON.getTime() + 7 * 3600_000 - 1));
+      w.t.clock.set(new Date(NOON_BOSTON.getTime() + 9 * 3600_000));
       expect((await call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails() })).statusCode).toBe(429);
       // Another teen is not affected.
       await send(await signInAs(w.t, 'teen'));
+      // 24 hours after the first three (and the hour they were counted in), the teen may send again.
       w.t.clock.set(new Date(NOON_BOSTON.getTime() + DAY));
+      expect((await call('POST', '/api/parental-consent/send', { cookie: teen.cookie, payload: parentDetails() })).statusCode).toBe(429);
+      w.t.clock.set(new Date(NOON_BOSTON.getTime() + DAY + 3600_000));
       await send(teen);
       w.t.clock.set(NOON_BOSTON);
     });
