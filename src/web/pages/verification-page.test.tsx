@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract/auth';
+import type { HeldConsentRequestList } from '../../contract/consent';
 import type { JobList } from '../../contract/jobs';
 import { formatDateTime } from '../features/jobs/format';
 import { HOMEOWNER, json, makeJob, renderSignedIn } from '../features/jobs/test-fixtures';
@@ -24,6 +25,7 @@ describe('VerificationPage', () => {
         const completed = new URL(url, 'http://localhost').searchParams.get('status') === 'completed';
         return json(200, { jobs: completed ? [DONE] : [], nextCursor: null } satisfies JobList);
       }
+      if (url === '/api/parental-consent/held') return json(200, { requests: [] } satisfies HeldConsentRequestList);
       return json(500, { message: 'unexpected' });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -45,5 +47,8 @@ describe('VerificationPage', () => {
     expect(within(card).getByText(`Started ${formatDateTime(STARTED_AT)}`)).toBeInTheDocument();
     expect(within(card).getByText(`Completed ${formatDateTime(COMPLETED_AT)}`)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Verify Work' })).toBeInTheDocument();
+    // The coordinator's other queue, consent requests held for approval, is there and empty.
+    expect(await screen.findByText('Consent requests waiting for approval')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load consent requests.')).not.toBeInTheDocument();
   });
 });
