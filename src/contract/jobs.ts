@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZipCodeSchema } from './auth';
 import { isSearchable, SEARCH_MIN_RUN } from './job-search';
+import { MinimumAgeSchema } from './safety';
 import {
   DURATIONS,
   EQUIPMENT,
@@ -44,6 +45,8 @@ export const JobSchema = z.object({
   category: z.enum(JOB_CATEGORIES),
   physicalDemands: z.enum(PHYSICAL_DEMANDS),
   equipment: z.array(z.enum(EQUIPMENT)),
+  /** The youngest teen the safety rules by age let take it, from its equipment (issue 21): cards say 'Ages 16+'. */
+  minimumAge: MinimumAgeSchema,
   coordinatorSupervised: z.boolean(),
   /** Null for teens: who posted a job is not theirs to know. */
   homeownerId: z.uuid().nullable(),
@@ -132,7 +135,7 @@ export const ListJobsQuerySchema = z.object({
     .string()
     .trim()
     .max(100)
-    .refine((search) => search === '' || isSearchable(search), `Search for at least ${SEARCH_MIN_RUN} letters or digits in a row`)
+    .refine((search) => search === '' || isSearchable(search), `Search for a word of at least ${SEARCH_MIN_RUN} letters or digits`)
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(JOB_PAGE_SIZE),
   cursor: z.string().max(200).optional(),
