@@ -4,10 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '../contract/constants';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -29,6 +27,7 @@ import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNoStore } from './plugins/no-store';
+import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputGuard } from './plugins/text-input';
@@ -132,12 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Yardly API', version: APP_VERSION, description: 'Every route, its payloads and who may call it.' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Before the routes: the document is built from what each route declares as it is added.
+  await registerOpenApi(app, config);
 
   registerAuth(app, ctx);
   await app.register(authRoutes(ctx));
@@ -148,12 +143,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(consentRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
-
-  app.get('/api/docs', {
-    config: { auth: 'public' },
-    schema: { hide: true },
-    handler: async () => app.swagger(),
-  });
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   registerWebClient(app, ctx, webRoot, options.explorer);

@@ -10,6 +10,7 @@ import {
 import { ErrorBodySchema } from '../../../contract/errors';
 import type { AppContext } from '../../context';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { LIMITS } from '../../plugins/rate-limit';
 import { endSessionStreams } from '../events/live-events';
 import { login, register, requestPasswordReset, resetPassword, toUserDto } from './auth.service';
 import { deleteSession } from './sessions';
@@ -20,7 +21,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secureCookie = ctx.config.env === 'production' && ctx.config.publicUrl.startsWith('https://');
   return async (app) => {
     app.post('/api/auth/register', {
-      config: { auth: 'public' },
+      config: { auth: 'public', limits: [LIMITS.signUpPerAddress] },
       schema: {
         tags: ['auth'],
         summary: 'Create a teen or homeowner account and sign in',
@@ -35,7 +36,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/auth/login', {
-      config: { auth: 'public' },
+      config: { auth: 'public', limits: [LIMITS.signInPerAddress, LIMITS.signInPerAddressAndAccount] },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -52,7 +53,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/auth/logout', {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], summary: 'Sign out: the session is deleted on the server and its live-event streams end' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session is deleted on the server and its live-event streams end',
+        response: { 204: { description: 'Signed out; the session cookie is cleared', content: {} } },
+      },
       handler: async (request, reply) => {
         const token = request.sessionToken;
         if (token) {
@@ -73,7 +78,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/auth/forgot-password', {
-      config: { auth: 'public' },
+      config: { auth: 'public', limits: [LIMITS.resetRequestsPerAddress, LIMITS.resetRequestsPerAccount] },
       schema: {
         tags: ['auth'],
         summary: 'Email a single-use reset link (the same answer whether or not the account exists)',
@@ -87,7 +92,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/auth/reset-password', {
-      config: { auth: 'public' },
+      config: { auth: 'public', limits: [LIMITS.resetAttemptsPerAddress] },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',

@@ -19,6 +19,7 @@ import { ErrorBodySchema } from '../../../contract/errors';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireReadableUser, requireUser } from '../../plugins/auth';
+import { LIMITS } from '../../plugins/rate-limit';
 import { decideThroughLink, viewConsentLink } from './consent-link.service';
 import { answerHeldRequest, listHeldRequests } from './consent-review.service';
 import type { RequestOrigin } from './consent-records';
@@ -35,7 +36,7 @@ const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, 
 export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/parental-consent/send', {
-      config: { auth: ['teen'] },
+      config: { auth: ['teen'], limits: [LIMITS.consentEmailsPerTeen] },
       schema: {
         tags: ['parental consent'],
         summary: "Email the parent a consent link (again, or to a corrected address: the older link stops working)",

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import type { LiveEvent } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
@@ -26,7 +27,11 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
       schema: {
         tags: ['events'],
         summary: `Live events for the signed-in user (text/event-stream): notification and job signals, a ready event on connect, heartbeats; at most ${MAX_STREAMS_PER_USER} open at once per user`,
-        response: { 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+          401: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
       handler: async (request, reply) => {
         const user = requireUser(request);
