@@ -25,7 +25,7 @@ import { registerExplorerPage, type ExplorerRendering } from './modules/pages/ex
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerNoStore } from './plugins/no-store';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

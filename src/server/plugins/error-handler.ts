@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/errors';
 import { AppError } from '../errors';
@@ -28,6 +28,24 @@ export function errorBodyOf(error: AppError): ErrorBody {
   return { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
 }
 
+const INTERNAL_ERROR: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, which never reach the error handler. A
+ * path that is not valid percent-encoding, or a path parameter longer than the router's limit (no
+ * id is), is bad input like any other; Fastify's default answer would echo the path back, in no
+ * contract shape (414 for an overlong one).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const message = error.code === 'FST_ERR_BAD_URL' ? 'The path of the request is not valid.' : 'A value in the path is too long.';
+    void reply.status(400).send({ message, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected router error');
+  void reply.status(500).send(INTERNAL_ERROR);
+}
+
 /** Errors are `{message, code, fields?}` (contract/errors.ts); a 500 never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,6 +72,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     else request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+    return reply.status(500).send(INTERNAL_ERROR);
   });
 }
