@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuleReferenceSchema } from './safety';
 
 /** Every error the API answers with; `code` is what clients branch on. */
 export const ERROR_STATUS = {
@@ -21,8 +22,12 @@ export const ERROR_STATUS = {
   /** A teen locking a job again within 15 minutes of releasing it or letting the lock run out (the message says when). */
   LOCK_COOLDOWN: 409,
   INVALID_TRANSITION: 409,
-  OUTSIDE_WORK_HOURS: 409,
   CONSENT_REQUIRED: 403,
+  /**
+   * The safety rules by age refuse a teen this job or its start now (issue 21): the body also names
+   * every rule that said no (`rules`) and what is open instead (`alternative`).
+   */
+  AGE_RULE: 403,
   CONSENT_ALREADY_APPROVED: 409,
   CONSENT_LINK_INVALID: 404,
   CONSENT_LINK_USED: 409,
@@ -44,11 +49,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /**
  * The one error body of every route. `message` is what a person reads; `code` is what code branches
  * on; `fields` names each input that was refused with the first thing wrong with it, in the order the
- * checks ran (a form puts each under its field and focuses the first).
+ * checks ran (a form puts each under its field and focuses the first). An AGE_RULE refusal adds the
+ * rules that said no and what is open instead.
  */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  rules: z.array(RuleReferenceSchema).optional(),
+  alternative: z.string().nullable().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -52,6 +52,8 @@ export const EQUIPMENT = [
   'snow_blower',
   'string_trimmer',
   'ladder',
+  'chainsaw',
+  'wood_chipper',
 ] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 export const EQUIPMENT_LABELS: Record<Equipment, string> = {
@@ -66,6 +68,8 @@ export const EQUIPMENT_LABELS: Record<Equipment, string> = {
   snow_blower: 'Snow blower (power)',
   string_trimmer: 'String trimmer (power)',
   ladder: 'Ladder',
+  chainsaw: 'Chain saw (adults only)',
+  wood_chipper: 'Wood chipper (adults only)',
 };
 
 /** Where a job's pay is: in escrow, paid out (in full or in part), or back with the homeowner. */

@@ -6,7 +6,9 @@ import { JOB_CATEGORIES } from './job-constants';
  * A refusal is a 403 AGE_RULE error whose body also carries `rules` and `alternative`.
  */
 export const MINIMUM_AGES = [14, 16, 18] as const;
-export type MinimumAge = (typeof MINIMUM_AGES)[number];
+/** The youngest age that may take a job, from its equipment: 16 for power-driven equipment and ladders, 18 for a chain saw or a wood chipper. */
+export const MinimumAgeSchema = z.union([z.literal(14), z.literal(16), z.literal(18)]);
+export type MinimumAge = z.infer<typeof MinimumAgeSchema>;
 
 export const RuleReferenceSchema = z.object({
   id: z.string(),
@@ -33,7 +35,7 @@ export type SafetyRules = z.infer<typeof SafetyRulesSchema>;
 /** GET /api/jobs/{id}/eligibility (the signed-in teen): whether they may lock it now, and why not. */
 export const EligibilitySchema = z.object({
   allowed: z.boolean(),
-  minimumAge: z.union([z.literal(14), z.literal(16), z.literal(18)]),
+  minimumAge: MinimumAgeSchema,
   message: z.string().nullable(),
   rules: z.array(RuleReferenceSchema),
   alternative: z.string().nullable(),

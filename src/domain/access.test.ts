@@ -4,6 +4,7 @@ import {
   canActAs,
   canActOnJob,
   canChangeUser,
+  canReadTeenWorkHours,
   canReadUser,
   canResolveDispute,
   jobDisclosure,
@@ -15,7 +16,7 @@ import {
   type JobVisibility,
   type Viewer,
 } from './access';
-import type { JobFacts } from './job-machine';
+import type { JobState } from './job-machine';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
 const viewers = {
@@ -47,12 +48,12 @@ describe('jobVisibility', () => {
   });
 
   it('counts a run-out lock as posted, and a coordinator without ZIP codes serves no area', () => {
-    const facts = (lockExpiresAt: Date): JobFacts => ({ ...job('locked', 'teen-2'), status: 'locked', lockExpiresAt, verifiedAt: null });
+    const facts = (lockExpiresAt: Date): JobState => ({ ...job('locked', 'teen-2'), status: 'locked', lockExpiresAt, verifiedAt: null });
     const live = facts(new Date(NOW.getTime() + 1));
     const runOut = facts(new Date(NOW.getTime() - 1));
     expect(jobVisibilityAt(viewers.teen, live, NOW)).toBe('full');
     expect(jobVisibilityAt(viewers.teen, runOut, NOW)).toBe('full');
-    const accepted: JobFacts = { ...runOut, status: 'accepted', lockExpiresAt: null };
+    const accepted: JobState = { ...runOut, status: 'accepted', lockExpiresAt: null };
     expect([jobVisibilityAt(viewers.teen, accepted, NOW), canActOnJob(viewers.teen, accepted, NOW)]).toEqual(['public', false]);
     expect(canActOnJob(viewers.otherTeen, accepted, NOW)).toBe(true);
     expect(jobVisibility({ id: 'coord-3', role: 'coordinator' }, job('posted'))).toBe('none');
@@ -149,5 +150,11 @@ describe('users and disputes', () => {
     expect(jobRecordScope(viewers.teen)).toEqual({ kind: 'teen', teenId: 'teen-1' });
     const resolvers = Object.entries(viewers).filter(([, viewer]) => canResolveDispute(viewer, { zipCode: '02139' }));
     expect(resolvers.map(([name]) => name)).toEqual(['coordinator', 'admin']);
+  });
+
+  it("shows a teen's work hours to the teen, the coordinator of the teen's ZIP code and admins only", () => {
+    const readers = Object.entries(viewers).filter(([, viewer]) => canReadTeenWorkHours(viewer, { id: 'teen-1', zipCode: '02139' }));
+    expect(readers.map(([name]) => name)).toEqual(['teen', 'coordinator', 'admin']);
+    expect(canReadTeenWorkHours(viewers.coordinator, { id: 'teen-1', zipCode: null })).toBe(false);
   });
 });

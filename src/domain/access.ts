@@ -1,6 +1,6 @@
 import type { Role } from '../contract/constants';
 import type { JobStatus } from '../contract/job-constants';
-import { effectiveStatus, type JobFacts } from './job-machine';
+import { effectiveStatus, type JobState } from './job-machine';
 
 // Design 6: who may see or do what to a job or a user, decided here once. The server throws through
 // thin require* guards over these answers; the web asks the same questions of the same functions.
@@ -87,12 +87,12 @@ export function jobDisclosure(viewer: Viewer, job: JobAccessFacts): JobDisclosur
 }
 
 /** jobVisibility of a stored job at `now`: a lock that ran out counts as posted. */
-export function jobVisibilityAt(viewer: Viewer, job: JobFacts, now: Date): JobVisibility {
+export function jobVisibilityAt(viewer: Viewer, job: JobState, now: Date): JobVisibility {
   return jobVisibility(viewer, { ...job, status: effectiveStatus(job, now) });
 }
 
 /** Whether the viewer may ask the state machine about the job at all (it decides the rest): only a job they see whole. */
-export function canActOnJob(viewer: Viewer, job: JobFacts, now: Date): boolean {
+export function canActOnJob(viewer: Viewer, job: JobState, now: Date): boolean {
   return jobVisibilityAt(viewer, job, now) === 'full';
 }
 
@@ -198,4 +198,9 @@ export function canResolveDispute(viewer: Viewer, job: Pick<JobAccessFacts, 'zip
 /** A consent request held for review (issue 20) is approved or refused by the teen's area coordinator or an admin. */
 export function canReviewHeldConsent(viewer: Viewer, teenZipCode: string | null): boolean {
   return viewer.role === 'admin' || (teenZipCode !== null && isAreaCoordinator(viewer, teenZipCode));
+}
+
+/** A teen's work hours and the limits on them (issue 21): the teen themself, the coordinator of their ZIP code, admins. */
+export function canReadTeenWorkHours(viewer: Viewer, teen: { id: string; zipCode: string | null }): boolean {
+  return viewer.id === teen.id || viewer.role === 'admin' || (teen.zipCode !== null && isAreaCoordinator(viewer, teen.zipCode));
 }

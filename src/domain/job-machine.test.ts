@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, type JobStatus } from '../contract/jobs';
-import { decide, effectiveStatus, isAutoReleaseDue, isWithinWorkHours, lockEndedBy, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type LockEvent, type Transition } from './job-machine';
+import { rulesFor } from './safety-rules/rules';
+import { decide, effectiveStatus, isAutoReleaseDue, lockEndedBy, lockSecondsLeft, TRANSITIONS, transitionsNow, type Actor, type JobFacts, type LockEvent, type MachineContext, type Transition } from './job-machine';
+import type { TeenFacts } from './safety-rules/engine';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
-const NOON = { now: NOW, localMinutes: 12 * 60 };
+/** The safety rules by age of Massachusetts, on a calendar without school. */
+const RULE_BOOK = { rules: rulesFor('MA'), calendar: { name: 'no school', years: [] } };
+/** The machine's context at `localMinutes` on NOW's local day. */
+const at = (localMinutes: number, extra: Partial<MachineContext> = {}): MachineContext => ({ now: NOW, localDate: '2026-06-15', localMinutes, ruleBook: RULE_BOOK, ...extra });
+const NOON = at(12 * 60);
 const TEEN = 'teen-1';
 const OTHER = 'teen-2';
 const HOMEOWNER = 'home-1';
 
+/** An 18-year-old with nothing booked: of the safety rules only Yardly's hours apply to them. */
+const EIGHTEEN: TeenFacts = { dateOfBirth: '2008-01-10', parentRules: [], work: [] };
 const actors = {
-  teen: { role: 'teen', id: TEEN, consentApproved: true },
-  otherTeen: { role: 'teen', id: OTHER, consentApproved: true },
-  teenWithoutConsent: { role: 'teen', id: TEEN, consentApproved: false },
+  teen: { role: 'teen', id: TEEN, consentApproved: true, safety: EIGHTEEN },
+  otherTeen: { role: 'teen', id: OTHER, consentApproved: true, safety: EIGHTEEN },
+  teenWithoutConsent: { role: 'teen', id: TEEN, consentApproved: false, safety: EIGHTEEN },
   homeowner: { role: 'homeowner', id: HOMEOWNER },
   otherHomeowner: { role: 'homeowner', id: 'home-2' },
   coordinator: { role: 'coordinator', id: 'coord-1', zipCodes: ['02139'] },
@@ -27,7 +35,20 @@ const deadLock = new Date(NOW.getTime() - 1);
 function job(status: JobStatus, extra: Partial<JobFacts> = {}): JobFacts {
   const assigned = status === 'posted' || status === 'cancelled' ? null : TEEN;
   const verifiedAt = status === 'verified' ? new Date(NOW.getTime() - 3600_000) : null;
-  return { status, teenId: assigned, homeownerId: HOMEOWNER, zipCode: '02139', lockExpiresAt: status === 'locked' ? liveLock : null, verifiedAt, ...extra };
+  return {
+    id: 'job-1',
+    status,
+    teenId: assigned,
+    homeownerId: HOMEOWNER,
+    zipCode: '02139',
+    lockExpiresAt: status === 'locked' ? liveLock : null,
+    verifiedAt,
+    equipment: ['rake'],
+    category: 'leaf_raking',
+    physicalDemands: 'medium',
+    estimatedDuration: 60,
+    ...extra,
+  };
 }
 
 /**
@@ -156,12 +177,35 @@ describe('decide: the details', () => {
     expect(decide(job('locked'), 'finalize', actors.teenWithoutConsent, NOON)).toMatchObject({ ok: false, code: 'CONSENT_REQUIRED' });
   });
 
-  it('starts work only from 6:00 AM to before 8:00 PM', () => {
-    const at = (minutes: number) => decide(job('accepted'), 'start', actors.teen, { now: NOW, localMinutes: minutes });
-    expect(at(5 * 60 + 59)).toMatchObject({ ok: false, code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
-    expect(at(6 * 60).ok).toBe(true);
-    expect(at(19 * 60 + 59).ok).toBe(true);
-    expect(at(20 * 60)).toMatchObject({ ok: false, code: 'OUTSIDE_WORK_HOURS' });
+  it("starts work only inside Yardly's 6 AM-8 PM, as the safety rules say: a one-hour job from 6:00 AM to 7:00 PM", () => {
+    const startAt = (minutes: number) => decide(job('accepted'), 'start', actors.teen, at(minutes));
+    const refusal = {
+      ok: false,
+      code: 'AGE_RULE',
+      message: 'On Yardly, all work happens between 6 AM and 8 PM (Yardly safety rules).',
+      ageRule: { rules: [expect.objectContaining({ id: 'yardly-time-of-day' })], alternative: 'You may start at 6:00 AM.', waits: true },
+    };
+    expect(startAt(5 * 60 + 59)).toMatchObject(refusal);
+    expect(startAt(6 * 60).ok).toBe(true);
+    expect(startAt(19 * 60).ok).toBe(true);
+    expect(startAt(19 * 60 + 1)).toMatchObject({ ...refusal, ageRule: { ...refusal.ageRule, alternative: 'This job takes 1 hour, so it must start by 7:00 PM. You may start it tomorrow from 6:00 AM.' } });
+    expect(startAt(20 * 60)).toMatchObject({ ok: false, code: 'AGE_RULE' });
+  });
+
+  it('asks the safety rules by age at the lock, the accept and the start, after its own checks', () => {
+    const fifteen: Actor = { ...actors.teen, safety: { ...EIGHTEEN, dateOfBirth: '2011-01-10' } };
+    const mower = { equipment: ['lawn_mower'] } as const;
+    const refused = { ok: false, code: 'AGE_RULE', message: 'Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).' };
+    expect(decide(job('posted', mower), 'lock', fifteen, NOON)).toMatchObject({ ...refused, ageRule: { alternative: 'Jobs that need only hand tools are open to you.', waits: false } });
+    expect(decide(job('locked', mower), 'finalize', fifteen, NOON)).toMatchObject(refused);
+    expect(decide(job('accepted', mower), 'start', fifteen, NOON)).toMatchObject(refused);
+    // The job being taken or not theirs is said first: the rules are about the teen taking it.
+    expect(decide(job('locked', mower), 'lock', { ...fifteen, id: OTHER }, NOON)).toMatchObject({ code: 'JOB_NOT_AVAILABLE' });
+    expect(decide(job('posted', mower), 'lock', actors.teen, NOON).ok).toBe(true);
+    // Hours: a 15-year-old with 2.5 hours today on a school-free day has 5.5 left; 6 hours of other work leaves 2.
+    const booked = (minutes: number): Actor => ({ ...fifteen, safety: { ...EIGHTEEN, dateOfBirth: '2011-01-10', work: [{ jobId: 'other', day: '2026-06-15', minutes }] } });
+    expect(decide(job('locked'), 'finalize', booked(150), NOON).ok).toBe(true);
+    expect(decide(job('locked', { estimatedDuration: 180 }), 'finalize', booked(360), NOON)).toMatchObject({ code: 'AGE_RULE', ageRule: { alternative: 'You have 2 hours left today; this job takes 3 hours.', waits: true } });
   });
 
   it("lets only the coordinator of the job's ZIP code, or an admin, verify", () => {
@@ -221,19 +265,15 @@ describe('lock expiry with a moving clock', () => {
 });
 
 describe('lock cooldown: a teen who let a job go waits 15 minutes to lock it again', () => {
-  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  const after = (ms: number) => new Date(NOW.getTime() + ms);
   // NOON is 12:00 PM local.
-  const ctxAt = (ms: number, lockEnded: { at: Date; how: 'release' | 'expire' } | null) => ({
-    now: at(ms),
-    localMinutes: 12 * 60 + Math.floor(ms / 60_000),
-    lockEnded,
-  });
+  const ctxAt = (ms: number, lockEnded: { at: Date; how: 'release' | 'expire' } | null) => at(12 * 60 + Math.floor(ms / 60_000), { now: after(ms), lockEnded });
 
   it.each([
     ['just released', 0, { at: NOW, how: 'release' }, 'You released this job. You can lock it again at 12:15 PM.'],
     ['released 14:59 ago', 899_000, { at: NOW, how: 'release' }, 'You released this job. You can lock it again at 12:15 PM.'],
     ['released 15 minutes ago', 900_000, { at: NOW, how: 'release' }, null],
-    ['released a second past the minute (rounded up)', 60_000, { at: at(1000), how: 'release' }, 'You released this job. You can lock it again at 12:16 PM.'],
+    ['released a second past the minute (rounded up)', 60_000, { at: after(1000), how: 'release' }, 'You released this job. You can lock it again at 12:16 PM.'],
     ['lock ran out', 300_000, { at: NOW, how: 'expire' }, 'Your lock on this job ran out. You can lock it again at 12:15 PM.'],
     ['never released', 0, null, null],
   ] as const)('%s', (_, ms, lockEnded, message) => {
@@ -243,7 +283,7 @@ describe('lock cooldown: a teen who let a job go waits 15 minutes to lock it aga
   });
 
   it('counts a run-out lock the row still holds for the teen, and lets other teens lock at once', () => {
-    const ranOut = job('locked', { lockExpiresAt: at(-60_000) });
+    const ranOut = job('locked', { lockExpiresAt: after(-60_000) });
     expect(decide(ranOut, 'lock', actors.teen, NOON)).toEqual({ ok: false, code: 'LOCK_COOLDOWN', message: 'Your lock on this job ran out. You can lock it again at 12:14 PM.' });
     expect(decide(ranOut, 'lock', actors.otherTeen, NOON).ok).toBe(true);
     expect(decide(job('posted'), 'lock', actors.otherTeen, ctxAt(0, null)).ok).toBe(true);
@@ -251,7 +291,7 @@ describe('lock cooldown: a teen who let a job go waits 15 minutes to lock it aga
 
   it('formats the time across noon and midnight', () => {
     const message = (localMinutes: number) => {
-      const decision = decide(job('posted'), 'lock', actors.teen, { now: NOW, localMinutes, lockEnded: { at: NOW, how: 'release' } });
+      const decision = decide(job('posted'), 'lock', actors.teen, at(localMinutes, { lockEnded: { at: NOW, how: 'release' } }));
       return decision.ok ? null : decision.message;
     };
     expect(message(11 * 60 + 50)).toContain('at 12:05 PM.');
@@ -304,10 +344,10 @@ describe('transitionsNow', () => {
   });
 
   it('names what only the time of day forbids, with the reason, and nothing else', () => {
-    const night = { now: NOW, localMinutes: 23 * 60 };
+    const night = at(23 * 60);
     expect(transitionsNow(job('accepted'), actors.teen, night)).toEqual({
       available: ['withdraw'],
-      blocked: [{ transition: 'start', message: 'Work can only start between 6 AM and 8 PM.' }],
+      blocked: [{ transition: 'start', message: 'On Yardly, all work happens between 6 AM and 8 PM (Yardly safety rules). You may start it tomorrow from 6:00 AM.' }],
     });
     expect(transitionsNow(job('accepted'), actors.teen, NOON).blocked).toEqual([]);
     // Not the assigned teen, or no consent: not a matter of waiting.
@@ -315,14 +355,13 @@ describe('transitionsNow', () => {
     expect(transitionsNow(job('accepted'), actors.teenWithoutConsent, night).blocked).toEqual([]);
     expect(transitionsNow(job('accepted'), actors.homeowner, night).blocked).toEqual([]);
   });
-});
 
-describe('isWithinWorkHours', () => {
-  it.each([
-    [0, false],
-    [359, false],
-    [360, true],
-    [1199, true],
-    [1200, false],
-  ])('%i minutes after midnight -> %s', (minutes, expected) => expect(isWithinWorkHours(minutes)).toBe(expected));
+  it("leaves out what the safety rules refuse for what the job is, and blocks what the day's hours refuse", () => {
+    const fifteen = (work: TeenFacts['work']): Actor => ({ ...actors.teen, safety: { ...EIGHTEEN, dateOfBirth: '2011-01-10', work } });
+    expect(transitionsNow(job('posted', { equipment: ['leaf_blower'] }), fifteen([]), NOON)).toEqual({ available: [], blocked: [] });
+    expect(transitionsNow(job('locked', { estimatedDuration: 240 }), fifteen([{ jobId: 'other', day: '2026-06-15', minutes: 300 }]), NOON)).toEqual({
+      available: ['release'],
+      blocked: [{ transition: 'finalize', message: 'Teens under 16 may work at most 8 hours on a day without school (federal child labor rule, 29 CFR 570.35(a)(4)). You have 3 hours left today; this job takes 4 hours.' }],
+    });
+  });
 });

@@ -1,8 +1,10 @@
 import type { ErrorCode } from '../contract/errors';
 import { LOCK_SECONDS } from '../contract/constants';
-import { WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type JobStatus } from '../contract/job-constants';
+import type { JobStatus } from '../contract/job-constants';
 import { AUTO_RELEASE_HOURS } from '../contract/payments';
 import { formatClockTime } from './format';
+import type { LocalDate } from './safety-rules/calendar';
+import { decideFor, type JobNeeds, type RuleBook, type RuleReference, type Stage, type TeenFacts } from './safety-rules/engine';
 
 /** Design 5: every change of a job's status is one of these. */
 export const TRANSITIONS = [
@@ -23,13 +25,14 @@ export const TRANSITIONS = [
 export type Transition = (typeof TRANSITIONS)[number];
 
 export type Actor =
-  | { role: 'teen'; id: string; consentApproved: boolean }
+  | { role: 'teen'; id: string; consentApproved: boolean; safety: TeenFacts }
   | { role: 'homeowner'; id: string }
   | { role: 'coordinator'; id: string; zipCodes: readonly string[] }
   | { role: 'admin'; id: string }
   | { role: 'system' };
 
-export interface JobFacts {
+/** A job's status and people: what the access rules read of a stored job. */
+export interface JobState {
   status: JobStatus;
   teenId: string | null;
   homeownerId: string;
@@ -38,10 +41,18 @@ export interface JobFacts {
   verifiedAt: Date | null;
 }
 
+/** A job as the machine reads it: its status and people, and what the safety rules by age look at. */
+export interface JobFacts extends JobState, JobNeeds {
+  id: string;
+}
+
 export interface MachineContext {
   now: Date;
-  /** Minutes since midnight in the service's time zone (TIMEZONE). */
+  /** The day, and minutes since its midnight, in the service's time zone (TIMEZONE). */
+  localDate: LocalDate;
   localMinutes: number;
+  /** The law in force and the school year (the safety rules by age, issue 21). */
+  ruleBook: RuleBook;
   /**
    * When the acting teen's last lock on this job ended, from the job's event log (lockEndedBy);
    * absent when not read, which the machine takes as never.
@@ -76,9 +87,16 @@ export interface JobPatch {
   cancelledAt?: Date;
 }
 
+/** The safety rules' part of an AGE_RULE refusal: every rule that said no, what is open instead, and whether waiting lifts it. */
+export interface AgeRuleRefusal {
+  rules: RuleReference[];
+  alternative: string | null;
+  waits: boolean;
+}
+
 export type Decision =
   | { ok: true; transition: Transition; from: JobStatus; to: JobStatus; guard: Guard; patch: JobPatch }
-  | { ok: false; code: ErrorCode; message: string };
+  | { ok: false; code: ErrorCode; message: string; ageRule?: AgeRuleRefusal };
 
 export const MESSAGES = {
   taken: 'This job may have already been taken. Please try another.',
@@ -86,7 +104,6 @@ export const MESSAGES = {
   lockExpired: 'Your lock on this job expired. Lock it again if it is still available.',
   alreadyLocked: 'You already locked this job.',
   notYourJob: 'This job is not assigned to you.',
-  workHours: 'Work can only start between 6 AM and 8 PM.',
   awaitingVerification: 'Payment can be released once a coordinator has verified the work.',
   areaOnly: "Only the coordinator of this job's area can do this.",
 } as const;
@@ -143,29 +160,35 @@ function lockCooldown(job: JobFacts, actor: { id: string }, ctx: MachineContext)
   return `${what} You can lock it again at ${localClockTimeAt(until, ctx)}.`;
 }
 
-function isLockLive(job: JobFacts, now: Date): boolean {
+function isLockLive(job: Pick<JobState, 'lockExpiresAt'>, now: Date): boolean {
   return job.lockExpiresAt !== null && job.lockExpiresAt.getTime() > now.getTime();
 }
 
 /** A lock that has run out is a posted job, whether or not the sweeper has written it yet. */
-export function effectiveStatus(job: JobFacts, now: Date): JobStatus {
+export function effectiveStatus(job: Pick<JobState, 'status' | 'lockExpiresAt'>, now: Date): JobStatus {
   return job.status === 'locked' && !isLockLive(job, now) ? 'posted' : job.status;
 }
 
 /** Seconds left on a live lock, 0 when none (the countdown of spec 4). */
-export function lockSecondsLeft(job: Pick<JobFacts, 'lockExpiresAt'>, now: Date): number {
+export function lockSecondsLeft(job: Pick<JobState, 'lockExpiresAt'>, now: Date): number {
   if (!job.lockExpiresAt) return 0;
   return Math.max(0, Math.ceil((job.lockExpiresAt.getTime() - now.getTime()) / 1000));
 }
 
 /** Design 5: an unreleased payment is released by the system this long after verification. */
-export function isAutoReleaseDue(job: Pick<JobFacts, 'status' | 'verifiedAt'>, now: Date): boolean {
+export function isAutoReleaseDue(job: Pick<JobState, 'status' | 'verifiedAt'>, now: Date): boolean {
   return job.status === 'verified' && job.verifiedAt !== null && now.getTime() - job.verifiedAt.getTime() >= AUTO_RELEASE_HOURS * 3600_000;
 }
 
-/** Design 5 / spec 9: work starts only between 6 AM and 8 PM local time. */
-export function isWithinWorkHours(localMinutes: number): boolean {
-  return localMinutes >= WORK_DAY_START_HOUR * 60 && localMinutes < WORK_DAY_END_HOUR * 60;
+/**
+ * The safety rules by age (issue 21) on a teen taking this job at this stage, now: the rules engine
+ * decides, so the time of day, the hours and what a teen of their age may use are decided in one place.
+ */
+function ageRuleRefusal(job: JobFacts, stage: Stage, teen: TeenFacts, ctx: MachineContext): Decision | null {
+  const verdict = decideFor(stage, job, teen, ctx.ruleBook, { day: ctx.localDate, minutes: ctx.localMinutes });
+  if (verdict.allowed) return null;
+  const { message, rules, alternative, waits } = verdict;
+  return { ok: false, code: 'AGE_RULE', message, ageRule: { rules, alternative, waits } };
 }
 
 const refuse = (code: ErrorCode, message: string): Decision => ({ ok: false, code, message });
@@ -193,6 +216,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
       if (effective === 'locked' && isAssignedTeen) return refuse('INVALID_TRANSITION', MESSAGES.alreadyLocked);
       if (effective !== 'posted') return refuse('JOB_NOT_AVAILABLE', MESSAGES.taken);
+      const ageRule = ageRuleRefusal(job, 'lock', actor.safety, ctx);
+      if (ageRule) return ageRule;
       // Fairness: a teen cannot hold a job back by releasing and locking it again; others may lock it now.
       const cooldown = lockCooldown(job, actor, ctx);
       if (cooldown) return refuse('LOCK_COOLDOWN', cooldown);
@@ -206,6 +231,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
       if (job.status === 'locked' && isAssignedTeen && !isLockLive(job, now)) return refuse('LOCK_EXPIRED', MESSAGES.lockExpired);
       if (effective !== 'locked' || !isAssignedTeen) return refuse('JOB_NOT_AVAILABLE', MESSAGES.taken);
+      const ageRule = ageRuleRefusal(job, 'accept', actor.safety, ctx);
+      if (ageRule) return ageRule;
       return allow('finalize', 'locked', 'accepted', { teenId: actor.id, lock: 'live' }, { lockExpiresAt: null, acceptedAt: now });
     }
     case 'release': {
@@ -224,7 +251,8 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       if (job.status !== 'accepted') return refuse('INVALID_TRANSITION', 'Only an accepted job can be started.');
       // A parent who revokes consent stops new work at once; the teen can still withdraw.
       if (!actor.consentApproved) return refuse('CONSENT_REQUIRED', MESSAGES.consent);
-      if (!isWithinWorkHours(ctx.localMinutes)) return refuse('OUTSIDE_WORK_HOURS', MESSAGES.workHours);
+      const ageRule = ageRuleRefusal(job, 'start', actor.safety, ctx);
+      if (ageRule) return ageRule;
       return allow('start', 'accepted', 'in_progress', { teenId: actor.id }, { startedAt: now });
     }
     case 'complete': {
@@ -279,8 +307,15 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
   }
 }
 
-/** Refusals that only time lifts (work hours, a lock's cooldown): the web shows these actions disabled, with the refusal's message. */
-const WAIT_CODES: readonly ErrorCode[] = ['OUTSIDE_WORK_HOURS', 'LOCK_COOLDOWN'];
+/**
+ * A refusal that only time lifts (a lock's cooldown; the safety rules' time of day and hours): the web
+ * shows the action disabled with this message. A rule's names what to wait for.
+ */
+function waitMessage(decision: Extract<Decision, { ok: false }>): string | null {
+  if (decision.code === 'LOCK_COOLDOWN') return decision.message;
+  if (decision.ageRule?.waits) return decision.ageRule.alternative ? `${decision.message} ${decision.ageRule.alternative}` : decision.message;
+  return null;
+}
 
 /** The transitions a person may ask for; `expire` is the system's own. */
 export type PersonTransition = Exclude<Transition, 'expire'>;
@@ -288,7 +323,7 @@ export type PersonTransition = Exclude<Transition, 'expire'>;
 export interface TransitionsNow {
   /** What `actor` could apply now: the web shows exactly these buttons. */
   available: PersonTransition[];
-  /** What `actor` could apply later (another time of day, after a lock's cooldown), and why not now. */
+  /** What `actor` could apply later (another time of day or day, after a lock's cooldown), and why not now. */
   blocked: { transition: PersonTransition; message: string }[];
 }
 
@@ -298,8 +333,12 @@ export function transitionsNow(job: JobFacts, actor: Actor, ctx: MachineContext)
   for (const transition of TRANSITIONS) {
     if (transition === 'expire') continue;
     const decision = decide(job, transition, actor, ctx);
-    if (decision.ok) result.available.push(transition);
-    else if (WAIT_CODES.includes(decision.code)) result.blocked.push({ transition, message: decision.message });
+    if (decision.ok) {
+      result.available.push(transition);
+      continue;
+    }
+    const waitFor = waitMessage(decision);
+    if (waitFor) result.blocked.push({ transition, message: waitFor });
   }
   return result;
 }

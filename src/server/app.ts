@@ -22,6 +22,7 @@ import { builtinPaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerExplorerPage, type ExplorerRendering } from './modules/pages/explorer-page';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
 import { registerAuth } from './plugins/auth';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuth(app, ctx);
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(safetyRoutes(ctx));
   await app.register(jobsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(eventsRoutes(ctx, options.heartbeatMs));

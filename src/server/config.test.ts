@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 
 describe('loadConfig', () => {
   it('runs offline on the embedded database by default', () => {
@@ -63,5 +66,42 @@ describe('loadConfig', () => {
 
   it('parses a list of served ZIP codes', () => {
     expect(loadConfig({ SERVICE_ZIPS: '10001, 10002' }).serviceZips).toEqual(['10001', '10002']);
+  });
+
+  it("follows Massachusetts' child labor law and school year by default, and federal law alone in a state without its own rules", () => {
+    const config = loadConfig({});
+    expect(config.state).toEqual({ code: 'MA', hasOwnRules: true });
+    expect(config.schoolCalendar.name).toMatch(/Massachusetts/);
+    expect(config.schoolCalendar.years.map((year) => year.firstDay)).toEqual(['2025-09-04', '2026-09-09', '2027-09-08']);
+    expect(loadConfig({ STATE: 'TX' }).state).toEqual({ code: 'TX', hasOwnRules: false });
+    expect(() => loadConfig({ STATE: 'Massachusetts' })).toThrow('Invalid configuration: STATE: a two-letter state code such as MA');
+  });
+
+  it('reads SCHOOL_CALENDAR from its file, and stops with one line naming it when the file is missing or wrong', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yardly-calendar-'));
+    const file = (name: string, text: string) => {
+      const where = path.join(dir, name);
+      writeFileSync(where, text);
+      return where;
+    };
+    const good = file('good.json', JSON.stringify({ name: 'Town schools', years: [{ firstDay: '2026-09-02', lastDay: '2027-06-18', daysOff: ['2026-11-26'] }] }));
+    expect(loadConfig({ SCHOOL_CALENDAR: good }).schoolCalendar).toEqual({ name: 'Town schools', years: [{ firstDay: '2026-09-02', lastDay: '2027-06-18', daysOff: ['2026-11-26'] }] });
+    const refusals: [string, RegExp][] = [
+      [path.join(dir, 'missing.json'), /^Invalid configuration: SCHOOL_CALENDAR: cannot read .*missing\.json as JSON \(ENOENT/],
+      [file('broken.json', '{ "name": "x", \n "years": [ '), /^Invalid configuration: SCHOOL_CALENDAR: cannot read .*broken\.json as JSON/],
+      [file('dates.json', JSON.stringify({ name: 'x', years: [{ firstDay: '2027-06-18', lastDay: '2026-09-02', daysOff: [] }] })), /^Invalid configuration: SCHOOL_CALENDAR: School calendar .*dates\.json: year 1 needs firstDay <= lastDay/],
+      [file('shape.json', JSON.stringify([])), /^Invalid configuration: SCHOOL_CALENDAR: School calendar .*shape\.json: needs "name" and "years"/],
+    ];
+    for (const [where, message] of refusals) {
+      let error: unknown;
+      try {
+        loadConfig({ SCHOOL_CALENDAR: where });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
   });
 });

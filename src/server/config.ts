@@ -1,6 +1,29 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseSchoolCalendar, type SchoolCalendar } from '../domain/safety-rules/calendar';
+import { hasStateLayer } from '../domain/safety-rules/rules';
+
+/** The bundled school year of the default service ZIP codes (issue 21). */
+export const DEFAULT_SCHOOL_CALENDAR = fileURLToPath(new URL('./modules/safety/ma-school-calendar.json', import.meta.url));
+
+/** A bad file stops start-up with one line naming it, like any other setting. */
+function readSchoolCalendar(file: string): SchoolCalendar {
+  const refuse = (what: string) => new ConfigError(`Invalid configuration: SCHOOL_CALENDAR: ${what.replace(/\s+/g, ' ')}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw refuse(`cannot read ${file} as JSON (${(err as Error).message})`);
+  }
+  try {
+    return parseSchoolCalendar(json, file);
+  } catch (err) {
+    throw refuse((err as Error).message);
+  }
+}
 
 const zipList = z
   .string()
@@ -65,6 +88,9 @@ const ConfigSchema = z
           return false;
         }
       }, 'unknown time zone'),
+    /** The state whose child labor law applies besides federal law (issue 21); one without a layer in the rules table gets federal rules only. */
+    STATE: z.string().regex(/^[A-Z]{2}$/, 'a two-letter state code such as MA').default('MA'),
+    SCHOOL_CALENDAR: z.string().optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
@@ -94,6 +120,9 @@ export interface Config {
   platformFeePercent: number;
   serviceZips: string[];
   timezone: string;
+  /** The child labor law's state, and whether the rules table has a layer for it. */
+  state: { code: string; hasOwnRules: boolean };
+  schoolCalendar: SchoolCalendar;
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
   trustProxy: false | TrustProxyFunction | string[];
@@ -126,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     serviceZips: c.SERVICE_ZIPS,
     timezone: c.TIMEZONE,
+    state: { code: c.STATE, hasOwnRules: hasStateLayer(c.STATE) },
+    schoolCalendar: readSchoolCalendar(c.SCHOOL_CALENDAR ? path.resolve(c.SCHOOL_CALENDAR) : DEFAULT_SCHOOL_CALENDAR),
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY ?? false,

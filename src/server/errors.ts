@@ -1,4 +1,11 @@
 import { ERROR_STATUS, type ErrorCode } from '../contract/errors';
+import type { RuleReference } from '../contract/safety';
+
+/** What an AGE_RULE refusal carries besides its message (ErrorBody's `rules` and `alternative`). */
+export interface RuleRefusal {
+  rules: RuleReference[];
+  alternative: string | null;
+}
 
 /** The one error class of the server: a code from the contract, a message a person can read. */
 export class AppError extends Error {
@@ -8,6 +15,7 @@ export class AppError extends Error {
     message: string,
     /** Each refused input with what is wrong with it (ErrorBody's `fields`). */
     readonly fields?: Record<string, string>,
+    readonly ruleRefusal?: RuleRefusal,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

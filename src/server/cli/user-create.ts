@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { EmailSchema, FullNameSchema, PasswordSchema, UsernameSchema, ZipCodeSchema } from '../../contract/auth';
+import { IsoDateSchema, parseIsoDate } from '../../contract/consent';
 import { ROLES } from '../../contract/constants';
+import { calendarDateIn, checkSigningAge } from '../../domain/consent';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createAccount } from '../db/seed';
@@ -9,7 +11,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { AppError } from '../errors';
 
 const USAGE =
-  'Usage: npm run user:create -- --role coordinator|admin|teen|homeowner --email E --password P --name N [--username U] [--zip Z] [--consent approved]';
+  'Usage: npm run user:create -- --role coordinator|admin|teen|homeowner --email E --password P --name N [--username U] [--zip Z] [--consent approved --dob YYYY-MM-DD]';
 
 const ArgsSchema = z
   .object({
@@ -20,8 +22,12 @@ const ArgsSchema = z
     username: UsernameSchema.optional(),
     zip: z.string().optional(),
     consent: z.enum(['approved']).optional(),
+    dob: IsoDateSchema.optional(),
   })
-  .refine((a) => !a.consent || a.role === 'teen', { message: '--consent is only for teens', path: ['consent'] });
+  .refine((a) => !a.consent || a.role === 'teen', { message: '--consent is only for teens', path: ['consent'] })
+  .refine((a) => !a.dob || a.role === 'teen', { message: '--dob is only for teens', path: ['dob'] })
+  // The safety rules by age read it at every lock (issue 21); a parent's signature confirms it otherwise.
+  .refine((a) => !a.consent || a.dob, { message: "an approved teen needs their date of birth, as their parent would confirm it: add --dob YYYY-MM-DD", path: ['dob'] });
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,6 +39,7 @@ async function main(): Promise<void> {
       username: { type: 'string' },
       zip: { type: 'string' },
       consent: { type: 'string' },
+      dob: { type: 'string' },
     },
     strict: true,
   });
@@ -50,6 +57,11 @@ async function main(): Promise<void> {
   if (args.role !== 'coordinator' && zips.length > 1) throw new UsageError('--zip: only coordinators serve several ZIP codes');
 
   const config = loadConfig();
+  if (args.dob) {
+    // The same ages a parent may sign for, on today's date where the service runs.
+    const age = checkSigningAge(parseIsoDate(args.dob)!, calendarDateIn(new Date(), config.timezone));
+    if (!age.ok) throw new UsageError(`--dob: ${age.message}`);
+  }
   const database = await openDatabase(config.database);
   try {
     await migrateDatabase(database);
@@ -67,6 +79,7 @@ async function main(): Promise<void> {
           zipCode: zips[0] ?? null,
           coordinatorZips: args.role === 'coordinator' ? zips : undefined,
           parentalConsentStatus: args.consent,
+          dateOfBirth: args.dob,
         },
         new Date(),
       ),

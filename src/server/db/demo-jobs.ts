@@ -35,6 +35,10 @@ const OPEN_JOBS: DemoJob[] = [
   { title: 'Hang holiday lights on the hedge', description: 'Lights only on the low hedge, no ladder needed.', category: 'seasonal', pay: 30, minutes: 90, location: 'Brattle St', demands: 'easy', equipment: [] },
   { title: 'Spread mulch in the flower beds', description: 'Six bags of mulch across three front beds.', category: 'landscaping', pay: 40, minutes: 120, location: 'Main St', demands: 'medium', equipment: ['wheelbarrow', 'rake'] },
   { title: 'Trim the boxwood shrubs', description: 'Hand shears only; shape four small shrubs.', category: 'landscaping', pay: 35, minutes: 90, location: 'Ellery St', demands: 'medium', equipment: ['pruning_shears'] },
+  // Power-driven and adults-only equipment (issue 21): ages 16+ and 18+ in the explorer.
+  { title: 'Mow the back lawn', description: 'Power mower in the garage, about 2,000 sq ft. Bag the clippings.', category: 'lawn_care', pay: 35, minutes: 90, location: 'Windsor St', demands: 'medium', equipment: ['lawn_mower'] },
+  { title: 'Blow the leaves off the driveway', description: 'Leaf blower provided; pile them by the curb for pickup.', category: 'leaf_raking', pay: 25, minutes: 60, location: 'Columbia St', demands: 'easy', equipment: ['leaf_blower'] },
+  { title: 'Cut up a fallen maple limb', description: 'A storm brought down a big limb: cut it to firewood lengths and chip the twigs.', category: 'outdoor_maintenance', pay: 90, minutes: 180, location: 'Fayette St', demands: 'hard', equipment: ['chainsaw', 'wood_chipper'], safetyNotes: 'Chain saw and chipper: adults only.' },
 ];
 
 /** The demo teen's and homeowner's jobs in each later status, so every screen has something to show. */

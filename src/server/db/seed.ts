@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
+import { addDays } from '../../domain/safety-rules/calendar';
 import type { Db, Executor } from './client';
 import { seedDemoJobs } from './demo-jobs';
 import { AppError, firstRow } from '../errors';
@@ -15,9 +16,15 @@ export interface DemoAccount {
   email: string;
   fullName: string;
   username: string;
+  /** A teen's age, kept from seed to seed: their date of birth is set from the seeding day (birthDateFor). */
+  age?: number;
 }
 
-/** The demo town's accounts (design 3): printed at start and listed in the README. */
+/**
+ * The demo town's accounts (design 3): printed at start and listed in the README. The teens show both
+ * sides of the safety rules by age (issue 21): Maya, 16, takes power-mower jobs and not the chain saw's;
+ * Jordan, 15, is told why a mower job is not for him and keeps to 3 hours on a school day.
+ */
 export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'passwordHash'> & DemoAccount)[] {
   const home = serviceZips[0]!;
   const second = serviceZips[1] ?? home;
@@ -29,6 +36,7 @@ export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'password
       username: 'maya_lopez',
       zipCode: second,
       parentalConsentStatus: 'approved',
+      age: 16,
     },
     // A second teen with consent: a teen holds one live lock at a time, so two can try things side by side.
     {
@@ -38,6 +46,7 @@ export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'password
       username: 'jordan_kim',
       zipCode: second,
       parentalConsentStatus: 'approved',
+      age: 15,
     },
     { role: 'homeowner', email: 'homeowner@demo.yardly.app', fullName: 'Dana Whitfield', username: 'dana_w', zipCode: home },
     {
@@ -52,8 +61,22 @@ export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'password
   ];
 }
 
-/** Creates an account with everything its role needs (a coordinator's served ZIP codes). */
+/**
+ * A date of birth that makes someone `age` on `now`'s day and keeps them so for the next eight months
+ * (their birthday was four months ago), so a demo database stays true to its README for a while.
+ */
+export function birthDateFor(age: number, now: Date): string {
+  const fourMonthsAgo = addDays(now.toISOString().slice(0, 10), -122);
+  const monthDay = fourMonthsAgo.slice(5) === '02-29' ? '02-28' : fourMonthsAgo.slice(5);
+  return `${Number(fourMonthsAgo.slice(0, 4)) - age}-${monthDay}`;
+}
+
+/** Creates an account with everything its role needs (a coordinator's served ZIP codes, an approved teen's date of birth). */
 export async function createAccount(db: Executor, account: NewAccount, now: Date) {
+  // The safety rules by age read it at every lock (issue 21); a parent's consent always confirms one.
+  if (account.role === 'teen' && account.parentalConsentStatus === 'approved' && !account.dateOfBirth) {
+    throw new Error(`The teen ${account.email} has approved consent but no date of birth: give the one their parent confirmed.`);
+  }
   const user = await insertUser(db, account, now);
   if (account.role === 'coordinator' && account.coordinatorZips?.length) {
     await db.insert(coordinatorZipCodes).values(account.coordinatorZips.map((zipCode) => ({ coordinatorId: user.id, zipCode })));
@@ -84,7 +107,9 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePerc
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const created: { id: string; role: Role }[] = [];
-    for (const account of accounts) created.push(await createAccount(tx, { ...account, passwordHash }, now));
+    for (const { age, ...account } of accounts) {
+      created.push(await createAccount(tx, { ...account, passwordHash, ...(age === undefined ? {} : { dateOfBirth: birthDateFor(age, now) }) }, now));
+    }
     // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
     const idOf = (role: Role) => firstRow(created.filter((u) => u.role === role), `the demo ${role}`).id;
     await seedDemoJobs(tx, { homeownerId: idOf('homeowner'), teenId: idOf('teen') }, serviceZips, now, feePercent);

@@ -25,7 +25,12 @@ function isDataException(error: unknown): boolean {
 }
 
 export function errorBodyOf(error: AppError): ErrorBody {
-  return { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+  return {
+    message: error.message,
+    code: error.code,
+    ...(error.fields ? { fields: error.fields } : {}),
+    ...(error.ruleRefusal ? { rules: error.ruleRefusal.rules, alternative: error.ruleRefusal.alternative } : {}),
+  };
 }
 
 const INTERNAL_ERROR: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };

@@ -61,7 +61,10 @@ export async function respondIdempotently<T>(ctx: AppContext, request: FastifyRe
     await tx.update(idempotencyKeys).set({ statusCode, response: result.ok ? result.body : result.error }).where(where);
     return result;
   });
-  if (!answer.ok) throw new AppError(answer.error.code as ErrorCode, answer.error.message, answer.error.fields);
+  if (!answer.ok) {
+    const { code, message, fields, rules, alternative } = answer.error;
+    throw new AppError(code as ErrorCode, message, fields, rules ? { rules, alternative: alternative ?? null } : undefined);
+  }
   return answer.body as T;
 }
 

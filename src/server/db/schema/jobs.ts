@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn, type PgColumn } from 'drizzle-orm/pg-core';
-import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS } from '../../../contract/jobs';
+import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS, type Equipment } from '../../../contract/jobs';
 import { createdAt, newestFirst } from './columns';
 import { users } from './users';
 
@@ -34,7 +34,7 @@ export const jobs = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     physicalDemands: physicalDemandEnum('physical_demands').notNull(),
-    equipment: text('equipment').array().notNull().default(sql`'{}'::text[]`),
+    equipment: text('equipment').array().$type<Equipment[]>().notNull().default(sql`'{}'::text[]`),
     photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
     safetyNotes: text('safety_notes'),
     status: jobStatusEnum('status').notNull().default('posted'),

@@ -41,6 +41,8 @@ export interface NewAccount {
   passwordHash: string;
   zipCode: string | null;
   parentalConsentStatus?: SessionUser['parentalConsentStatus'];
+  /** A teen's date of birth ('YYYY-MM-DD'), as a parent's consent confirms it (the CLI and the demo set it directly). */
+  dateOfBirth?: string;
   coordinatorZips?: string[];
 }
 
@@ -67,6 +69,7 @@ export async function insertUser(db: Executor, account: NewAccount, now: Date): 
         // Teens are offline until they say otherwise.
         isAvailable: false,
         parentalConsentStatus: account.parentalConsentStatus ?? 'none',
+        dateOfBirth: account.dateOfBirth ?? null,
         createdAt: now,
         updatedAt: now,
       })

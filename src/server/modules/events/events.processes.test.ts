@@ -7,7 +7,7 @@ import { testDatabaseUrl } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { startServer } from '../../test/server-process';
 import { openEventStream } from '../../test/sse-client';
-import { createTestApp, newPerson, signInAs, type TestApp } from '../../test/test-app';
+import { ADULT_TEEN_BIRTHDAY, createTestApp, newPerson, signInAs, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
 
 /**
@@ -49,8 +49,8 @@ describe.runIf(testDatabaseUrl)('live events across two server processes on one 
     const teen = newPerson('teen');
     const watcher = newPerson('teen');
     const homeownerId = (await createAccount(t.database.db, { ...homeowner, passwordHash: await hashPassword(homeowner.password), role: 'homeowner', zipCode: '02139' }, t.clock.now())).id;
-    await createAccount(t.database.db, { ...teen, passwordHash: await hashPassword(teen.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
-    await createAccount(t.database.db, { ...watcher, passwordHash: await hashPassword(watcher.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    await createAccount(t.database.db, { ...teen, passwordHash: await hashPassword(teen.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved', dateOfBirth: ADULT_TEEN_BIRTHDAY }, t.clock.now());
+    await createAccount(t.database.db, { ...watcher, passwordHash: await hashPassword(watcher.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved', dateOfBirth: ADULT_TEEN_BIRTHDAY }, t.clock.now());
     const [a, b] = await Promise.all([startServer({ DATABASE_URL: databaseUrl }), startServer({ DATABASE_URL: databaseUrl })]);
     let bRunning = true;
     try {

@@ -9,7 +9,7 @@ import type { SessionUser } from '../auth/sessions';
 import { hasApprovedConsent } from '../consent/consent.service';
 import { findLockEnd, readsOn } from './job-reads';
 import { applyTransition, jobTaken, lockHeld, releaseExpiredLock, requireAllowed, type Allowed } from './job-transitions';
-import { loadViewer, machineContext, type JobViewer } from './job-viewer';
+import { loadViewer, machineContext, needsTeenWork, withTeenWork, type JobViewer } from './job-viewer';
 import { toJobDto, type JobView } from './jobs.mapper';
 
 export type JobCommand = 'accept' | 'finalize' | 'release' | 'start' | 'complete' | 'verify' | 'cancel' | 'withdraw' | 'pay';
@@ -36,7 +36,7 @@ function inFlightOf(ctx: AppContext): Map<string, Promise<JobView | null>> {
 /** `db` may be an open transaction (an idempotent call records its answer in the same one). */
 export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: string, command: JobCommand, teenId?: string, db: Executor = ctx.db): Promise<Job> {
   if (teenId && !canActAs(user, teenId)) throw forbidden('You can only act for yourself.');
-  const viewer = await loadViewer(db, user);
+  let viewer = await loadViewer(db, user);
   // Inside a caller's transaction the call cannot wait its turn: it may hold locks the change in flight needs.
   const inFlight = db === ctx.db ? inFlightOf(ctx) : null;
   /** The job, and for `accept` the caller's locks: a new lock depends on them. Null: read them. */
@@ -73,6 +73,9 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
     // Spec 7: accept locks a posted job, and accepts a job the caller has locked.
     const transition: Transition =
       command === 'accept' ? (row.status === 'locked' && row.teenId === user.id && row.lockExpiresAt && row.lockExpiresAt > mctx.now ? 'finalize' : 'lock') : command;
+    // An accept and a start count the teen's hours: read once they are about to be decided (a lock,
+    // the hot race, decides without them).
+    if ((transition === 'finalize' || transition === 'start') && needsTeenWork(viewer, [row], mctx.now)) viewer = await withTeenWork(ctx, db, viewer, mctx.now);
     // Decided before a transaction opens, so a refusal costs no further round trip.
     const decision = requireAllowed(row, transition, viewer.actor, mctx);
     const otherLocks = transition === 'lock' ? rows.filter((r) => r.id !== jobId) : [];
@@ -90,7 +93,10 @@ export async function runJobCommand(ctx: AppContext, user: SessionUser, jobId: s
     }
     // The teen who just let the job go is shown the lock they cannot take back yet.
     const shownAt: MachineContext = transition === 'release' ? { ...mctx, lockEnded: { at: mctx.now, how: 'release' } } : mctx;
-    return toJobDto(await change, viewer, shownAt);
+    const changed = await change;
+    // A new lock is shown with its accept, which the teen's hours decide.
+    const shownTo = needsTeenWork(viewer, [changed], mctx.now) ? await withTeenWork(ctx, db, viewer, mctx.now) : viewer;
+    return toJobDto(changed, shownTo, shownAt);
   }
 }
 

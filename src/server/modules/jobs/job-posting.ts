@@ -1,4 +1,4 @@
-import type { Job } from '../../../contract/jobs';
+import type { Equipment, Job } from '../../../contract/jobs';
 import { canActAs } from '../../../domain/access';
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
@@ -22,7 +22,7 @@ type CreateJobInput = {
   homeownerId?: string;
   zipCode: string;
   physicalDemands: JobRow['physicalDemands'];
-  equipment: string[];
+  equipment: Equipment[];
 };
 
 /** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */

@@ -22,7 +22,10 @@ export const jobTaken = () => new AppError('JOB_NOT_AVAILABLE', MESSAGES.taken);
 /** The machine's yes, or its refusal as the error the caller sees. */
 export function requireAllowed(row: JobView, transition: Transition, actor: Actor, mctx: MachineContext): Allowed {
   const decision = decide(row, transition, actor, mctx);
-  if (!decision.ok) throw new AppError(decision.code, decision.message);
+  if (!decision.ok) {
+    const ruleRefusal = decision.ageRule && { rules: decision.ageRule.rules, alternative: decision.ageRule.alternative };
+    throw new AppError(decision.code, decision.message, undefined, ruleRefusal);
+  }
   return decision;
 }
 

@@ -5,6 +5,7 @@ import { centsToMoney } from '../../../domain/format';
 import { milesBetween, type LatLng } from '../../../domain/geo';
 import { effectiveStatus, transitionsNow, type Actor, type MachineContext } from '../../../domain/job-machine';
 import { paymentStateOf } from '../../../domain/ledger';
+import { minimumAgeFor } from '../../../domain/safety-rules/engine';
 import type { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -58,7 +59,8 @@ function toFullJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): 
     safetyNotes: row.safetyNotes,
     category: row.category,
     physicalDemands: row.physicalDemands,
-    equipment: row.equipment as Job['equipment'],
+    equipment: row.equipment,
+    minimumAge: minimumAgeFor(row.equipment, ctx.ruleBook.rules),
     coordinatorSupervised: row.coordinatorSupervised,
     homeownerId: row.homeownerId,
     teenId,

@@ -28,7 +28,7 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       ['a blank title', { title: '  ' }, 'title', 'Title is required'],
       ['a missing description', { description: undefined }, 'description', 'Invalid input: expected string, received undefined'],
       ['an unknown category', { category: 'babysitting' }, 'category', 'Choose a category'],
-      ['unknown equipment', { equipment: ['chainsaw'] }, 'equipment.0', 'Invalid option: expected one of "rake"|"shovel"|"hose"|"pruning_shears"|"wheelbarrow"|"lawn_mower"|"push_reel_mower"|"leaf_blower"|"snow_blower"|"string_trimmer"|"ladder"'],
+      ['unknown equipment', { equipment: ['flamethrower'] }, 'equipment.0', 'Invalid option: expected one of "rake"|"shovel"|"hose"|"pruning_shears"|"wheelbarrow"|"lawn_mower"|"push_reel_mower"|"leaf_blower"|"snow_blower"|"string_trimmer"|"ladder"|"chainsaw"|"wood_chipper"'],
       ['a long title', { title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters'],
       ['a numeric pay a fraction off the $5 step', { payAmount: 25.001 }, 'payAmount', 'Pay must be a multiple of $5'],
       ['a numeric pay below 15', { payAmount: 10 }, 'payAmount', 'Pay must be between $15 and $500'],

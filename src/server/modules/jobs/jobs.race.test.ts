@@ -9,7 +9,7 @@ import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import { jobEvents, jobs, users } from '../../db/schema';
 import { databaseKinds, testDatabaseUrl } from '../../test/databases';
 import { startServer } from '../../test/server-process';
-import { createTestApp, newPerson, sessionCookieOf, signUp, type TestApp } from '../../test/test-app';
+import { ADULT_TEEN_BIRTHDAY, createTestApp, newPerson, sessionCookieOf, signUp, type TestApp } from '../../test/test-app';
 import { validJob } from '../../test/fixtures';
 
 const TEENS = 50;
@@ -20,7 +20,7 @@ const TAKEN = { message: 'This job may have already been taken. Please try anoth
 async function makeTeens(t: TestApp, n: number) {
   const people = Array.from({ length: n }, () => newPerson('teen'));
   for (const p of people) {
-    await createAccount(t.database.db, { ...p, passwordHash: await hashPassword(p.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved' }, t.clock.now());
+    await createAccount(t.database.db, { ...p, passwordHash: await hashPassword(p.password), role: 'teen', zipCode: '02139', parentalConsentStatus: 'approved', dateOfBirth: ADULT_TEEN_BIRTHDAY }, t.clock.now());
   }
   return people;
 }

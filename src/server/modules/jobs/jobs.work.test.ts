@@ -34,19 +34,25 @@ describe.each(databaseKinds())('jobs API on %s', (kind) => {
       expect((await api.call('GET', `/api/jobs/${job.id}`, api.homeowner.cookie)).json().status).toBe('verified');
     });
 
-    it('refuses to start outside 6 AM-8 PM in the service time zone, and says so on the job beforehand', async () => {
+    it("refuses to start outside Yardly's 6 AM-8 PM in the service time zone with the rule, and says so on the job beforehand", async () => {
       const job = await acceptedJob();
       api.t.clock.set(NIGHT_BOSTON);
       const atNight = (await api.call('GET', `/api/jobs/${job.id}`, api.teen.cookie)).json() as Job;
+      const rule = 'On Yardly, all work happens between 6 AM and 8 PM';
       expect(atNight.actions).toEqual(['withdraw']);
-      expect(atNight.blockedActions).toEqual([{ action: 'start', message: 'Work can only start between 6 AM and 8 PM.' }]);
+      expect(atNight.blockedActions).toEqual([{ action: 'start', message: `${rule} (Yardly safety rules). You may start it tomorrow from 6:00 AM.` }]);
       const listed = (await api.list(`teenId=${api.teen.user.id}&status=accepted`, api.teen.cookie)).jobs.find((j) => j.id === job.id);
       expect(listed?.blockedActions).toEqual(atNight.blockedActions);
       // Nobody else is told about a start that is not theirs to make.
       expect(((await api.call('GET', `/api/jobs/${job.id}`, api.homeowner.cookie)).json() as Job).blockedActions).toEqual([]);
       const refused = await api.act(job, 'start', api.teen.cookie);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ code: 'OUTSIDE_WORK_HOURS', message: 'Work can only start between 6 AM and 8 PM.' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        code: 'AGE_RULE',
+        message: `${rule} (Yardly safety rules).`,
+        rules: [{ id: 'yardly-time-of-day', citation: 'Yardly safety rules', text: `${rule}.` }],
+        alternative: 'You may start it tomorrow from 6:00 AM.',
+      });
       api.t.clock.set(NOON_BOSTON);
       const atNoon = (await api.call('GET', `/api/jobs/${job.id}`, api.teen.cookie)).json() as Job;
       expect(atNoon).toMatchObject({ actions: ['start', 'withdraw'], blockedActions: [] });

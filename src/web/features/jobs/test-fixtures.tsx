@@ -48,6 +48,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     category: 'leaf_raking',
     physicalDemands: 'medium',
     equipment: [],
+    minimumAge: 14,
     coordinatorSupervised: true,
     homeownerId: HOMEOWNER.id,
     teenId: TEEN.id,

@@ -1,0 +1,36 @@
+import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import { localClock, type LocalDate } from '../../../domain/safety-rules/calendar';
+import type { RuleBook } from '../../../domain/safety-rules/engine';
+import { rulesFor } from '../../../domain/safety-rules/rules';
+import { workEntries, type WorkEntry } from '../../../domain/safety-rules/work';
+import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+const ruleBooks = new WeakMap<Config, RuleBook>();
+
+/** The law of config.state and the school year of SCHOOL_CALENDAR, built once per configuration. */
+export function ruleBookOf(config: Config): RuleBook {
+  let book = ruleBooks.get(config);
+  if (!book) {
+    book = { rules: rulesFor(config.state.code), calendar: config.schoolCalendar };
+    ruleBooks.set(config, book);
+  }
+  return book;
+}
+
+/** A week runs Sunday to Saturday, so its first day began less than 8 days ago, daylight saving included. */
+const LOOK_BACK_MS = 8 * 24 * 3600_000;
+
+/**
+ * A teen's work as the hour limits count it (workEntries): their jobs accepted or in progress, and
+ * those started in the last 8 days, on the teen's jobs index. The days are TIMEZONE's.
+ */
+export async function readTeenWork(db: Executor, teenId: string, now: Date, timezone: string): Promise<WorkEntry[]> {
+  const rows = await db
+    .select({ id: jobs.id, status: jobs.status, estimatedDuration: jobs.estimatedDuration, startedAt: jobs.startedAt, completedAt: jobs.completedAt })
+    .from(jobs)
+    .where(and(eq(jobs.teenId, teenId), or(inArray(jobs.status, ['accepted', 'in_progress']), gte(jobs.startedAt, new Date(now.getTime() - LOOK_BACK_MS)))));
+  const localDateOf = (at: Date): LocalDate => localClock(at, timezone).date;
+  return workEntries(rows, localDateOf(now), localDateOf);
+}
