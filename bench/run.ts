@@ -6,9 +6,10 @@ import * as jobsApi from './jobs-api';
 import * as pageSize from './page-size';
 import * as lighthouse from './lighthouse';
 import { log, machineInfo, round, writeResult, type BenchResult } from './lib';
+import * as safetyRules from './safety-rules';
 import * as startup from './startup';
 
-const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi];
+const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, safetyRules];
 
 function usage(): string {
   return `usage: npm run bench [-- <name>...]\nbenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`;

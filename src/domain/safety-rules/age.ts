@@ -5,8 +5,7 @@ import type { LocalDate } from './calendar';
  * someone born on 29 February turns a year older on 1 March in other years.
  */
 export function ageOn(dateOfBirth: LocalDate, day: LocalDate): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const hadBirthday = m > bm || (m === bm && d >= bd);
-  return y - by - (hadBirthday ? 0 : 1);
+  // 'MM-DD' compares as text: a birthday on the day counts, and 29 February comes after 28 February.
+  const hadBirthday = day.slice(5) >= dateOfBirth.slice(5);
+  return Number(day.slice(0, 4)) - Number(dateOfBirth.slice(0, 4)) - (hadBirthday ? 0 : 1);
 }

@@ -20,8 +20,25 @@ export interface SchoolCalendar {
 const DAY_MS = 86_400_000;
 
 function toUtc(date: LocalDate): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+/**
+ * A bounded memo of a pure function of a day: every decision of a day asks the same questions about
+ * it (its week, whether it is a school day), and working them out again cost more than the rest of a
+ * decision.
+ */
+function memoByDay<T>(compute: (date: LocalDate) => T): (date: LocalDate) => T {
+  const known = new Map<LocalDate, T>();
+  return (date) => {
+    let value = known.get(date);
+    if (value === undefined) {
+      if (known.size >= 512) known.clear();
+      value = compute(date);
+      known.set(date, value);
+    }
+    return value;
+  };
 }
 
 function fromUtc(ms: number): LocalDate {
@@ -70,10 +87,10 @@ export function dayOfWeek(date: LocalDate): number {
 }
 
 /** A work week runs Sunday to Saturday (29 CFR 570.35 counts hours per such week). */
-export function weekOf(date: LocalDate): { first: LocalDate; last: LocalDate } {
+export const weekOf = memoByDay((date: LocalDate): { first: LocalDate; last: LocalDate } => {
   const first = addDays(date, -dayOfWeek(date));
   return { first, last: addDays(first, 6) };
-}
+});
 
 export function datesOfWeek(date: LocalDate): LocalDate[] {
   const { first } = weekOf(date);
@@ -86,21 +103,42 @@ export function laborDay(year: number): LocalDate {
   return addDays(first, (8 - dayOfWeek(first)) % 7);
 }
 
+const laborDayOf = memoByDay((year: string) => laborDay(Number(year)));
+
 /** Whether `date` falls from `from` ('MM-DD') through Labor Day of its year, both included. */
 export function isFromThroughLaborDay(date: LocalDate, from: string): boolean {
-  const year = Number(date.slice(0, 4));
-  return date >= `${year}-${from}` && date <= laborDay(year);
+  const year = date.slice(0, 4);
+  return date >= `${year}-${from}` && date <= laborDayOf(year);
 }
 
-export function isSchoolDay(calendar: SchoolCalendar, date: LocalDate): boolean {
+/** Per calendar, what its days are (school day, school week), worked out once per day. */
+const calendarDays = new WeakMap<SchoolCalendar, (date: LocalDate) => { schoolDay: boolean; schoolWeek: boolean }>();
+
+function schoolDayUncached(calendar: SchoolCalendar, date: LocalDate): boolean {
   const weekday = dayOfWeek(date);
   if (weekday === 0 || weekday === 6) return false;
   return calendar.years.some((year) => date >= year.firstDay && date <= year.lastDay && !year.daysOff.includes(date));
 }
 
+function dayIn(calendar: SchoolCalendar, date: LocalDate): { schoolDay: boolean; schoolWeek: boolean } {
+  let lookUp = calendarDays.get(calendar);
+  if (!lookUp) {
+    lookUp = memoByDay((day) => ({
+      schoolDay: schoolDayUncached(calendar, day),
+      schoolWeek: datesOfWeek(day).some((weekday) => schoolDayUncached(calendar, weekday)),
+    }));
+    calendarDays.set(calendar, lookUp);
+  }
+  return lookUp(date);
+}
+
+export function isSchoolDay(calendar: SchoolCalendar, date: LocalDate): boolean {
+  return dayIn(calendar, date).schoolDay;
+}
+
 /** A school week is any week (Sunday to Saturday) with school in session on at least one day. */
 export function isSchoolWeek(calendar: SchoolCalendar, date: LocalDate): boolean {
-  return datesOfWeek(date).some((day) => isSchoolDay(calendar, day));
+  return dayIn(calendar, date).schoolWeek;
 }
 
 /** Reads a calendar file's JSON; a malformed one throws with what is wrong, at start-up. */

@@ -281,15 +281,29 @@ export function decideFor(stage: Stage, job: JobNeeds & { id: string }, teen: Te
   });
 }
 
+/** Per rule list, each equipment list's minimum age: every job in a list is shaped with one, from a few dozen lists. */
+const minimumAges = new WeakMap<readonly SafetyRule[], Map<string, MinimumAge>>();
+
 /** The youngest age (14, 16 or 18) the rules let take a job with this equipment. */
 export function minimumAgeFor(equipment: readonly Equipment[], rules: readonly SafetyRule[]): MinimumAge {
-  const barredAt = (age: number) =>
-    rules.some((rule) => {
-      const limit = rule.limit;
-      return applies(rule, age) && limit.kind === 'no-equipment' && equipment.some((item) => limit.equipment.includes(item));
-    });
-  if (!barredAt(14)) return 14;
-  return barredAt(16) ? 18 : 16;
+  let known = minimumAges.get(rules);
+  if (!known) {
+    known = new Map();
+    minimumAges.set(rules, known);
+  }
+  const key = equipment.join(',');
+  let age = known.get(key);
+  if (age === undefined) {
+    const barredAt = (at: number) =>
+      rules.some((rule) => {
+        const limit = rule.limit;
+        return applies(rule, at) && limit.kind === 'no-equipment' && equipment.some((item) => limit.equipment.includes(item));
+      });
+    age = !barredAt(14) ? 14 : barredAt(16) ? 18 : 16;
+    // Equipment lists are subsets of a short list, so this stays small.
+    known.set(key, age);
+  }
+  return age;
 }
 
 /** Whether any item is one only adults may use (the post form says 'adults only'). */
