@@ -98,7 +98,7 @@ function Dashboard({ user }: { user: User }) {
 
 function HomeownerJobCard({ job }: { job: Job }) {
   return (
-    <JobCard job={job} show={['status', 'duration', 'teen']} headingLevel={3}>
+    <JobCard job={job} show={['status', 'ages', 'duration', 'teen']} headingLevel={3}>
       <PaymentBadge payment={job.payment} />
       <JobActionButtons job={job} only={['cancel']} size="sm" />
       <PaymentActions job={job} />

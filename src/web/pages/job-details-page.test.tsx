@@ -1,15 +1,26 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract/auth';
 import type { Job } from '../../contract/jobs';
+import type { Eligibility } from '../../contract/safety';
 import { HOMEOWNER, json, makeJob, renderSignedIn, TEEN } from '../features/jobs/test-fixtures';
 import JobDetailsPage from './job-details-page';
 
 const NOW = new Date('2026-06-15T16:00:00Z');
 const OTHER_TEEN_ID = '44444444-4444-4444-8444-444444444444';
 const JOB_URL = `/api/jobs/${makeJob().id}`;
+const ALLOWED: Eligibility = { allowed: true, minimumAge: 14, message: null, rules: [], alternative: null };
+const MOWER_RULES = [
+  { id: 'us-under-16-power-equipment', citation: '29 CFR 570.33', text: 'Teens under 16 may not use power-driven equipment such as lawn mowers.' },
+  { id: 'ma-under-16-power-machinery', citation: 'M.G.L. c. 149, § 61', text: 'In Massachusetts, teens under 16 may not operate or work near power-driven machinery in motion.' },
+];
+const MOWER_REFUSAL = {
+  message: 'Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).',
+  rules: MOWER_RULES,
+  alternative: 'Jobs that need only hand tools are open to you.',
+};
 
 const openJob = (actions: Job['actions'] = ['lock']) => makeJob({ status: 'posted', teenId: null, actions });
 /** Who holds a lock reaches only its holder, the homeowner, the coordinator and admins: other teens get teenId null. */
@@ -21,13 +32,21 @@ describe('JobDetailsPage', () => {
   /** The job GET /api/jobs/{id} answers with now; tests change it to play the server. */
   let served: Job;
   let signedIn: User;
+  /** What GET /api/jobs/{id}/eligibility answers the signed-in teen. */
+  let eligibility: Eligibility;
+  /** What POST /api/jobs/{id}/start answers. */
+  let answerStart: () => Response;
   beforeEach(() => {
+    eligibility = ALLOWED;
+    answerStart = () => json(500, { message: 'unexpected' });
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/auth/me') return json(200, signedIn);
       if (url === JOB_URL && !init?.method) return json(200, served);
       if (url === `${JOB_URL}/release-lock`) return json(200, (served = openJob()));
+      if (url === `${JOB_URL}/eligibility`) return json(200, eligibility);
+      if (url === `${JOB_URL}/start`) return answerStart();
       return json(500, { message: 'unexpected' });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -102,9 +121,10 @@ describe('JobDetailsPage', () => {
       expect(screen.getByRole('link', { name: 'Get Parental Consent' })).toHaveAttribute('href', '/parental-consent');
     });
 
-    it("tells a consented teen the server offers no lock to that it can't be locked now", async () => {
+    it("tells a consented teen the server offers no lock to, whom the safety rules allow, that it can't be locked now", async () => {
       await renderDetails(TEEN, openJob([]));
-      expect(screen.getByRole('region', { name: "You can't lock this job right now" })).toHaveTextContent(
+      // The safety rules allow it (its eligibility says so): something else holds it up.
+      expect(await screen.findByRole('region', { name: "You can't lock this job right now" })).toHaveTextContent(
         'This job cannot be locked right now. Refresh to see its latest status.',
       );
       expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
@@ -113,7 +133,7 @@ describe('JobDetailsPage', () => {
     it('shows a teen who let the job go the lock disabled, with when it opens to them again', async () => {
       const message = 'You released this job. You can lock it again at 12:15 PM.';
       await renderDetails(TEEN, { ...openJob([]), blockedActions: [{ action: 'lock', message }] });
-      expect(screen.getByRole('button', { name: 'Lock the Job' })).toBeDisabled();
+      expect(await screen.findByRole('button', { name: 'Lock the Job' })).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Lock the Job' })).toHaveAccessibleDescription(message);
       expect(screen.queryByRole('region', { name: "You can't lock this job right now" })).not.toBeInTheDocument();
     });
@@ -122,7 +142,7 @@ describe('JobDetailsPage', () => {
       await renderDetails(TEEN, { ...openJob(), location: 'Elm St, Cambridge', homeownerId: null });
       expect(screen.getByText('Elm St, Cambridge')).toBeInTheDocument();
       expect(screen.getByText('The house number is shared once you accept.')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Lock the Job' })).toBeEnabled();
+      expect(await screen.findByRole('button', { name: 'Lock the Job' })).toBeEnabled();
     });
 
     it('offers a homeowner no lock', async () => {
@@ -199,6 +219,73 @@ describe('JobDetailsPage', () => {
       await renderDetails(user, lockedBy(OTHER_TEEN_ID, 600));
       expect(notice()).toHaveTextContent("A teen is deciding on this job. If they don't accept it within 15 minutes, it opens up again.");
       expect(notice()).not.toHaveTextContent('Another teen');
+    });
+  });
+
+  describe('the safety rules by age', () => {
+    const mowerJob = (actions: Job['actions'] = []) => makeJob({ status: 'posted', teenId: null, equipment: ['lawn_mower'], minimumAge: 16, actions });
+
+    it("shows a teen the rules refuse the reason, each rule with its citation and what is open instead, and no lock", async () => {
+      eligibility = { allowed: false, minimumAge: 16, ...MOWER_REFUSAL };
+      await renderDetails(TEEN, mowerJob());
+      const notice = await screen.findByRole('region', { name: "You can't take this job" });
+      expect(notice).toHaveTextContent(MOWER_REFUSAL.message);
+      expect(notice).toHaveTextContent('Jobs that need only hand tools are open to you.');
+      const rules = within(notice).getByRole('list', { name: 'The rules that apply' });
+      expect(within(rules).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Teens under 16 may not use power-driven equipment such as lawn mowers.Source: 29 CFR 570.33',
+        'In Massachusetts, teens under 16 may not operate or work near power-driven machinery in motion.Source: M.G.L. c. 149, § 61',
+      ]);
+      expect(within(notice).getByRole('link', { name: 'Find Jobs Open to You' })).toHaveAttribute('href', '/job-explorer');
+      expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Locking gives you 15 minutes/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: "You can't lock this job right now" })).not.toBeInTheDocument();
+      expect(screen.getByText('Ages 16+')).toBeInTheDocument();
+    });
+
+    it('offers the lock when the rules let the teen take the job', async () => {
+      await renderDetails(TEEN, mowerJob(['lock']));
+      expect(await screen.findByRole('button', { name: 'Lock the Job' })).toBeEnabled();
+      expect(screen.queryByRole('region', { name: "You can't take this job" })).not.toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([url]) => url === `${JOB_URL}/eligibility`)).toHaveLength(1);
+    });
+
+    it("shows no lock, even one the server offers, to a teen whose hours today leave no room for the job", async () => {
+      eligibility = {
+        allowed: false,
+        minimumAge: 14,
+        message: 'Teens under 16 may work at most 3 hours on a school day (federal child labor rule, 29 CFR 570.35(a)(5)).',
+        rules: [{ id: 'us-under-16-school-day', citation: '29 CFR 570.35(a)(5)', text: 'Teens under 16 may work at most 3 hours on a school day.' }],
+        alternative: 'You have 0.5 hours left today; this job takes 1.5 hours.',
+      };
+      await renderDetails(TEEN, openJob(['lock']));
+      const notice = await screen.findByRole('region', { name: "You can't take this job" });
+      expect(notice).toHaveTextContent('You have 0.5 hours left today; this job takes 1.5 hours.');
+      expect(screen.queryByRole('button', { name: 'Lock the Job' })).not.toBeInTheDocument();
+    });
+
+    it('shows no age badge on a job every teen may take', async () => {
+      await renderDetails(HOMEOWNER, openJob([]));
+      expect(screen.queryByText(/^Ages \d+\+$/)).not.toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([url]) => url === `${JOB_URL}/eligibility`)).toEqual([]);
+    });
+
+    it('says why, with the rules and what is open instead, when the start itself is refused', async () => {
+      const refusal = {
+        message: 'Teens under 16 may work at most 3 hours on a school day (federal child labor rule, 29 CFR 570.35(a)(5)).',
+        code: 'AGE_RULE',
+        rules: [{ id: 'us-under-16-school-day', citation: '29 CFR 570.35(a)(5)', text: 'Teens under 16 may work at most 3 hours on a school day.' }],
+        alternative: 'You have 0.5 hours left today; this job takes 1.5 hours.',
+      };
+      answerStart = () => json(403, refusal);
+      await renderDetails(TEEN, makeJob({ status: 'accepted', teenId: TEEN.id, actions: ['start', 'withdraw'] }));
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Start Job' }));
+      const notice = await screen.findByRole('region', { name: "You can't start this job now" });
+      expect(notice).toHaveTextContent(refusal.message);
+      expect(notice).toHaveTextContent(refusal.alternative);
+      expect(within(notice).getByRole('list', { name: 'The rules that apply' })).toHaveTextContent('29 CFR 570.35(a)(5)');
+      expect(await screen.findByText('Failed to Start Job')).toBeInTheDocument();
+      expect(screen.getByText(`${refusal.message} ${refusal.alternative}`)).toBeInTheDocument();
     });
   });
 });

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutationState, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Leaf, Lock, ShieldAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { User } from '../../contract/auth';
 import { CATEGORY_LABELS, EQUIPMENT_LABELS } from '../../contract/job-constants';
-import type { Job } from '../../contract/jobs';
+import type { Job, JobAction } from '../../contract/jobs';
 import { jobVisibility, OPEN_STATUSES } from '../../domain/access';
 import { formatDistance, formatDuration, formatPay } from '../../domain/format';
 import { PageHeader } from '../components/page-header';
@@ -17,10 +17,13 @@ import { DemandBadge } from '../features/jobs/demand-badge';
 import { formatDate } from '../features/jobs/format';
 import { JOB_ACTIONS, JobActionButtons } from '../features/jobs/job-actions';
 import { LockCountdown, LockExpired } from '../features/jobs/lock-countdown';
+import { MinimumAgeBadge } from '../features/jobs/minimum-age-badge';
 import { checkParentalConsent, needsParentalConsent } from '../features/jobs/parental-consent';
 import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
 import { StatusBadge } from '../features/jobs/status-badge';
-import { ApiError } from '../lib/api';
+import { AgeRuleNotice } from '../features/safety/age-rule-notice';
+import { safetyQueries } from '../features/safety/api';
+import { ageRuleOf, ApiError } from '../lib/api';
 
 /** Live updates arrive later; until then the open screen polls its job. */
 const REFETCH_MS = 10_000;
@@ -56,7 +59,10 @@ function JobDetails({ id, user }: { id: string; user: User }) {
       <PageHeader title="Job Details" backTo="/jobs" returnToPrevious />
       <div className="space-y-4 p-4">
         <section aria-labelledby="job-title" className="space-y-3">
-          <StatusBadge status={job.status} withHint />
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={job.status} withHint />
+            <MinimumAgeBadge minimumAge={job.minimumAge} />
+          </div>
           {job.photos[0] ? (
             <img src={job.photos[0]} alt={`Photo of ${job.title}`} className="aspect-video w-full rounded-2xl object-cover" />
           ) : (
@@ -92,6 +98,8 @@ function JobDetails({ id, user }: { id: string; user: User }) {
         ) : (
           <ActionArea job={job} user={user} onLockExpired={() => setLockExpired(true)} onRefresh={refreshAfterExpiry} />
         )}
+        {/* An open job's refusal is the eligibility ActionArea reads (the refused lock refreshed it). */}
+        {job.status !== 'posted' && <RefusedCall jobId={job.id} />}
         <div className="flex flex-col gap-2">
           <JobActionButtons job={job} only={['start', 'complete', 'verify', 'withdraw', 'cancel']} fullWidth />
           {user.role === 'homeowner' && <PaymentActions job={job} />}
@@ -151,14 +159,6 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
   const isMine = job.teenId === user.id;
   switch (job.status) {
     case 'posted':
-      // A lock the teen must wait for (they let this job go) shows disabled, with when it opens to them.
-      if (job.actions.includes('lock') || job.blockedActions.some((blocked) => blocked.action === 'lock')) {
-        return (
-          <LockOffer>
-            <JobActionButtons job={job} only={['lock']} size="lg" fullWidth />
-          </LockOffer>
-        );
-      }
       // The server offers no lock to a teen without consent (it would refuse one). Spec 2 still
       // shows them the button, and the tap says why, as the explorer's Accept Job does (spec 5).
       if (needsParentalConsent(user)) {
@@ -172,10 +172,8 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
           </LockOffer>
         );
       }
-      if (user.role === 'teen') {
-        return <Notice title="You can't lock this job right now">This job cannot be locked right now. Refresh to see its latest status.</Notice>;
-      }
-      return null;
+      // Only a teen ever locks.
+      return user.role === 'teen' ? <TeenLockOffer job={job} /> : null;
     case 'locked':
       if (isMine && job.lockExpiresAt) {
         return (
@@ -200,6 +198,52 @@ function ActionArea({ job, user, onLockExpired, onRefresh }: { job: Job; user: U
     default:
       return null;
   }
+}
+
+/**
+ * A posted job for a consented teen. When the safety rules by age refuse them this job today (issue
+ * 21: what it needs, or the hours it would add), the reason, its rules and what is open instead take
+ * the lock's place: no button that leads to a refusal. Otherwise the lock the server offers, or
+ * waits on (they let this job go: disabled, with when it opens to them), or why there is none.
+ */
+function TeenLockOffer({ job }: { job: Job }) {
+  const eligibility = useQuery(safetyQueries.eligibility(job.id));
+  if (eligibility.isPending) return null;
+  if (eligibility.data && !eligibility.data.allowed && eligibility.data.message) {
+    const { message, rules, alternative } = eligibility.data;
+    return (
+      <AgeRuleNotice title="You can't take this job" refusal={{ message, rules, alternative }}>
+        <ButtonLink to="/job-explorer" variant="secondary" className="w-full">
+          Find Jobs Open to You
+        </ButtonLink>
+      </AgeRuleNotice>
+    );
+  }
+  if (job.actions.includes('lock') || job.blockedActions.some((blocked) => blocked.action === 'lock')) {
+    return (
+      <LockOffer>
+        <JobActionButtons job={job} only={['lock']} size="lg" fullWidth />
+      </LockOffer>
+    );
+  }
+  return <Notice title="You can't lock this job right now">This job cannot be locked right now. Refresh to see its latest status.</Notice>;
+}
+
+const REFUSED_CALL_TITLES: Partial<Record<JobAction, string>> = {
+  finalize: "You can't accept this job",
+  start: "You can't start this job now",
+};
+
+/** The safety rules' refusal of the last call made on this job from this screen (accept, start), while it is the last word. */
+function RefusedCall({ jobId }: { jobId: string }) {
+  const outcomes = useMutationState({
+    filters: { mutationKey: jobQueries.all(), predicate: (mutation) => (mutation.state.variables as { jobId?: string } | undefined)?.jobId === jobId },
+    select: (mutation) => ({ error: mutation.state.error, action: (mutation.state.variables as { action?: JobAction } | undefined)?.action }),
+  });
+  const last = outcomes.at(-1);
+  const refusal = ageRuleOf(last?.error);
+  if (!last || !refusal) return null;
+  return <AgeRuleNotice title={(last.action && REFUSED_CALL_TITLES[last.action]) ?? "You can't do this now"} refusal={refusal} />;
 }
 
 /** Spec 2: the lock button with its note on the 15 minutes. */

@@ -81,7 +81,7 @@ function Explorer({ user }: { user: User }) {
           label="Available jobs"
           empty={<EmptyState title="No jobs found matching your criteria" text="Try another search or filter, or check back soon." />}
           renderJob={(job) => (
-            <JobCard job={job} linkTitle={false} show={['category', 'distance', 'duration', 'description', 'location', 'demands', 'safety']}>
+            <JobCard job={job} linkTitle={false} show={['category', 'distance', 'duration', 'description', 'location', 'demands', 'ages', 'safety']}>
               <AcceptJobButton job={job} user={user} />
               <ButtonLink to={`/job/${job.id}`} variant="secondary" size="sm">
                 Details

@@ -43,7 +43,7 @@ export default function JobsPage() {
                 filters={filters}
                 label={title}
                 empty={<EmptyState title="No jobs yet" text={empty} />}
-                renderJob={(job) => <JobCard job={job} show={['status', 'category', 'duration', 'distance', 'location']} />}
+                renderJob={(job) => <JobCard job={job} show={['status', 'ages', 'category', 'duration', 'distance', 'location']} />}
               />
             </div>
           </>

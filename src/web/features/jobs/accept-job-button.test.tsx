@@ -63,6 +63,17 @@ describe('AcceptJobButton', () => {
     expect(screen.getByText('This job may have already been taken. Please try another.')).toBeInTheDocument();
   });
 
+  it('says why the safety rules refuse the teen, and what is open instead', async () => {
+    const message = 'Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).';
+    const rules = [{ id: 'us-under-16-power-equipment', citation: '29 CFR 570.33', text: 'Teens under 16 may not use power-driven equipment.' }];
+    answerJobCalls(async () => json(403, { code: 'AGE_RULE', message, rules, alternative: 'Jobs that need only hand tools are open to you.' }));
+    await confirmAccept();
+    expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+    expect(screen.getByText(`${message} Jobs that need only hand tools are open to you.`)).toBeInTheDocument();
+    // Refused at the lock: nothing to hand back.
+    expect(jobCalls(fetchMock).map(([url]) => String(url))).toEqual([`/api/jobs/${OPEN_JOB.id}/accept`]);
+  });
+
   it('says the job was taken when its card leaves the list while the teen is still deciding', async () => {
     answerJobCalls(async () => json(200, OPEN_JOB));
     const dropCard = renderListedCard();

@@ -3,7 +3,7 @@ import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import { formatDuration, formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
-import { ApiError, serverMessage } from '../../lib/api';
+import { ApiError, refusalText } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAcceptJob } from './api';
@@ -53,9 +53,9 @@ export function AcceptJobButton({ job, user }: { job: Job; user: User }) {
         (error: unknown) =>
           notify.error(
             'Failed to accept job',
-            // Spec 8: a refusal says the server's reason; a call that never got an answer asks to try again.
+            // Spec 8: a refusal says the server's reason (a safety rule's with what is open instead); a call that never got an answer asks to try again.
             error instanceof ApiError
-              ? (serverMessage(error) ?? TAKEN)
+              ? (refusalText(error) ?? TAKEN)
               : 'Error accepting job. Please try again.',
           ),
       )

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Job, JobAction } from '../../../contract/jobs';
 import { Button, type ButtonVariant } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { serverMessage } from '../../lib/api';
+import { refusalText } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { useJobAction } from './api';
@@ -124,7 +124,7 @@ export function useRunJobAction() {
       { jobId: job.id, action, userId: user.id },
       {
         onSuccess: () => notify.success(...spec.success),
-        onError: (error) => notify.error(spec.failureTitle, serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => notify.error(spec.failureTitle, refusalText(error) ?? 'Please try again.'),
         onSettled: options.onSettled,
       },
     );

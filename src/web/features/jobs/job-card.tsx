@@ -6,6 +6,7 @@ import type { Job } from '../../../contract/jobs';
 import { formatDistance, formatDuration, formatPay } from '../../../domain/format';
 import { DemandBadge } from './demand-badge';
 import { formatDateTime } from './format';
+import { MinimumAgeBadge } from './minimum-age-badge';
 import { StatusBadge } from './status-badge';
 
 export type JobCardPart =
@@ -17,6 +18,7 @@ export type JobCardPart =
   | 'description'
   | 'location'
   | 'demands'
+  | 'ages'
   | 'safety'
   | 'teen'
   | 'startedAt'
@@ -25,6 +27,7 @@ export type JobCardPart =
 /**
  * One job as a card, the same on every list. `show` picks the optional parts a screen needs;
  * title and pay (0 decimals, spec 9) are always there; `children` holds the screen's buttons.
+ * 'ages' shows 'Ages 16+' or 'Ages 18+' where the job is closed to younger teens.
  * 'teen' shows who took the job as far as the server lets this person know ('Maya L.' to a homeowner).
  */
 export function JobCard({
@@ -47,6 +50,8 @@ export function JobCard({
   const teenName = has('teen') ? job.teenName : null;
   const startedAt = has('startedAt') ? formatDateTime(job.startedAt) : null;
   const completedAt = has('completedAt') ? formatDateTime(job.completedAt) : null;
+  // Issue 21: 'Ages 16+' where the safety rules close a job to younger teens.
+  const ages = has('ages') && job.minimumAge > 14;
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -64,10 +69,11 @@ export function JobCard({
           {formatPay(job.payAmount, 0)}
         </p>
       </div>
-      {(has('status') || has('demands')) && (
+      {(has('status') || has('demands') || ages) && (
         <div className="flex flex-wrap items-center gap-2">
           {has('status') && <StatusBadge status={job.status} withHint={has('hint')} />}
           {has('demands') && <DemandBadge demand={job.physicalDemands} />}
+          {ages && <MinimumAgeBadge minimumAge={job.minimumAge} />}
         </div>
       )}
       {(has('category') || has('duration') || distance) && (
