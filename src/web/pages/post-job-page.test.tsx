@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOMEOWNER, json, makeJob, renderSignedIn } from '../features/jobs/test-fixtures';
+import { MA_SAFETY_RULES } from '../features/safety/test-fixtures';
 import PostJobPage from './post-job-page';
 
 describe('PostJobPage', () => {
@@ -15,6 +16,7 @@ describe('PostJobPage', () => {
       const url = String(input);
       if (url === '/api/auth/me') return json(200, homeowner);
       if (url === '/api/payments/policy') return json(200, { platformFeePercent: 10 });
+      if (url === '/api/safety-rules') return json(200, MA_SAFETY_RULES);
       if (url === '/api/jobs' && init?.method === 'POST') {
         const { zipCode } = JSON.parse(String(init.body)) as { zipCode: string };
         if (zipCode === '90210') {
@@ -30,7 +32,7 @@ describe('PostJobPage', () => {
 
   const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/jobs' && init?.method === 'POST');
 
-  async function fillAllButZip() {
+  function renderForm() {
     renderSignedIn(
       <MemoryRouter initialEntries={['/post-job']}>
         <Routes>
@@ -40,7 +42,11 @@ describe('PostJobPage', () => {
       </MemoryRouter>,
       homeowner,
     );
-    const person = userEvent.setup();
+    return userEvent.setup();
+  }
+
+  async function fillAllButZip() {
+    const person = renderForm();
     await person.type(await screen.findByLabelText('Job title'), 'Rake the front yard');
     await person.type(screen.getByLabelText('Description'), 'Leaves from two maples.');
     await person.selectOptions(screen.getByLabelText('Category'), 'Leaf Raking');
@@ -111,5 +117,35 @@ describe('PostJobPage', () => {
       physicalDemands: 'medium',
       equipment: [],
     });
+  });
+
+  it('says, as equipment is ticked, which ages can take the job and the rules behind it', async () => {
+    const person = renderForm();
+    const equipment = await screen.findByRole('group', { name: 'Equipment needed' });
+    expect(await screen.findByText('Teens 14 and up can take this job.')).toBeInTheDocument();
+    expect(equipment).toHaveAccessibleDescription('Teens 14 and up can take this job.');
+
+    await person.click(screen.getByRole('checkbox', { name: 'Rake' }));
+    expect(equipment).toHaveAccessibleDescription('Teens 14 and up can take this job.');
+    await person.click(screen.getByRole('checkbox', { name: 'Lawn mower (power)' }));
+    const ages16 = 'Ages 16+: Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).';
+    expect(equipment).toHaveAccessibleDescription(ages16);
+    const rules = screen.getByRole('list', { name: 'The rules that apply' });
+    expect(rules).toHaveTextContent('29 CFR 570.33');
+    expect(rules).toHaveTextContent('In Massachusetts, teens under 16 may not operate or work near power-driven machinery in motion.');
+    expect(rules).toHaveTextContent('M.G.L. c. 149, § 61');
+
+    await person.click(screen.getByRole('checkbox', { name: 'Chain saw (adults only)' }));
+    expect(equipment).toHaveAccessibleDescription(
+      'This job is for adults only: no one under 18 may use a chain saw (federal child labor rule, 29 CFR 570.65, Hazardous Occupations Order 14).',
+    );
+    expect(screen.getByRole('list', { name: 'The rules that apply' })).toHaveTextContent('No one under 18 may use a chain saw or a wood chipper.');
+
+    await person.click(screen.getByRole('checkbox', { name: 'Chain saw (adults only)' }));
+    expect(equipment).toHaveAccessibleDescription(ages16);
+    await person.click(screen.getByRole('checkbox', { name: 'Lawn mower (power)' }));
+    expect(equipment).toHaveAccessibleDescription('Teens 14 and up can take this job.');
+    expect(screen.queryByRole('list', { name: 'The rules that apply' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/safety-rules')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Camera, ShieldCheck } from 'lucide-react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ import { TextareaField } from '../components/ui/textarea-field';
 import { useCreateJob } from '../features/jobs/api';
 import { DEMAND_LABELS } from '../features/jobs/demand-badge';
 import { paymentQueries } from '../features/payments/api';
+import { JobAgesNotice } from '../features/safety/job-ages-notice';
 import { applyServerError } from '../lib/form-errors';
 import { notify } from '../lib/toast';
 
@@ -87,6 +89,8 @@ function PostJobForm({ user }: { user: User }) {
   const { register, handleSubmit, control } = form;
   const { errors } = form.formState;
   const payAmount = useWatch({ control, name: 'payAmount' });
+  const equipment = useWatch({ control, name: 'equipment' });
+  const agesId = useId();
 
   const failed = () => notify.error('Failed to post job', 'Please check your information and try again.');
 
@@ -192,9 +196,8 @@ function PostJobForm({ user }: { user: User }) {
           {errors.physicalDemands && <p className="text-sm text-red-700">{errors.physicalDemands.message}</p>}
         </fieldset>
 
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" aria-describedby={agesId}>
           <legend className="text-sm font-medium text-slate-800">Equipment needed</legend>
-          <p className="text-sm text-slate-600">Teens aged 14-15 may not use power-driven tools or ladders.</p>
           <div className="grid grid-cols-2 gap-x-3 gap-y-2">
             {EQUIPMENT.map((item) => (
               <label key={item} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -204,6 +207,7 @@ function PostJobForm({ user }: { user: User }) {
             ))}
           </div>
           {errors.equipment && <p className="text-sm text-red-700">{errors.equipment.message}</p>}
+          <JobAgesNotice id={agesId} equipment={equipment ?? []} />
         </fieldset>
 
         <section aria-labelledby="photos-title" className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-slate-300 p-6 text-center">
