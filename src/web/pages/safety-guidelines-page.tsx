@@ -3,6 +3,7 @@ import { SUPPORT_PHONE } from '../../contract/constants';
 import { FeatureList, type Feature } from '../components/marketing/feature-list';
 import { Section } from '../components/marketing/section';
 import { PageHeader } from '../components/page-header';
+import { RulesByAge } from '../features/safety/rules-by-age';
 
 const BEST_PRACTICES: readonly Feature[] = [
   {
@@ -18,7 +19,7 @@ const BEST_PRACTICES: readonly Feature[] = [
   {
     icon: HardHat,
     title: 'Use proper equipment',
-    text: 'Wear gloves, sturdy shoes and weather-appropriate clothes. If you are 14 or 15, never use power equipment or ladders.',
+    text: 'Wear gloves, sturdy shoes and weather-appropriate clothes. If you are 14 or 15, never use power equipment or ladders; until you are 18, never use a chain saw or a wood chipper.',
   },
   {
     icon: UserCheck,
@@ -57,6 +58,8 @@ export default function SafetyGuidelinesPage() {
       <Section title="Best practices">
         <FeatureList items={BEST_PRACTICES} />
       </Section>
+
+      <RulesByAge />
 
       <Section title="Warning signs" intro="Stop and contact your coordinator if you notice any of these:">
         <ul className="space-y-2 rounded-2xl border border-amber-300 bg-amber-50 p-4">
