@@ -12,6 +12,8 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/dialog';
 import { Field } from '../components/ui/field';
 import { consentQueries, useConsentDecision } from '../features/consent/api';
+import { safetyQueries } from '../features/safety/api';
+import { ParentLimitsForm } from '../features/safety/parent-limits-form';
 import { ApiError } from '../lib/api';
 import { applyServerError } from '../lib/form-errors';
 import { messageOf, notify } from '../lib/toast';
@@ -234,6 +236,7 @@ function ApprovedPanel({ token, view }: { token: string; view: ConsentLinkView }
       <Outcome icon="yes" title="Consent given">
         You signed as {view.signatureName} on {formatDate(view.decidedAt!)}. {view.teenName} can accept jobs on Yardly.
       </Outcome>
+      <ParentLimitsPanel token={token} teenName={view.teenName} />
       {view.actions.includes('revoke') && (
         <section aria-labelledby="revoke-title" className="space-y-2 rounded-2xl border border-slate-200 p-4">
           <h2 id="revoke-title" className="font-bold">
@@ -258,6 +261,12 @@ function ApprovedPanel({ token, view }: { token: string; view: ConsentLinkView }
       />
     </>
   );
+}
+
+/** The parent's own limits (issue 21), where the link lets them set some: the server answers whether it does. */
+function ParentLimitsPanel({ token, teenName }: { token: string; teenName: string }) {
+  const limits = useQuery(safetyQueries.parentLimits(token));
+  return limits.data ? <ParentLimitsForm token={token} teenName={teenName} limits={limits.data} /> : null;
 }
 
 function Outcome({ icon, title, children }: { icon: 'yes' | 'no'; title: string; children: React.ReactNode }) {
