@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'consent_revoked',
   'consent_request_sent',
   'consent_request_refused',
+  /** A parent changed their own limits on the teen's work (issue 21). */
+  'work_limits_changed',
   'payment_released',
   'payment_received',
   'payment_refunded',

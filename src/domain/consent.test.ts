@@ -5,6 +5,7 @@ import {
   ageOn,
   calendarDateIn,
   canSendConsent,
+  checkLimitsLink,
   checkParentEmail,
   checkSigningAge,
   consentActions,
@@ -248,5 +249,24 @@ describe('names in emails to parents (issue 20)', () => {
     ['x'.repeat(81), null],
   ])('the parent %s is greeted as %s', (name, greeted) => {
     expect(mailableName(name)).toBe(greeted);
+  });
+});
+
+describe("checkLimitsLink: a parent's limits through the link of the consent they signed (issue 21)", () => {
+  it.each([
+    ['approved', 'ok'],
+    ['pending', 'INVALID_TRANSITION'],
+    ['declined', 'INVALID_TRANSITION'],
+    ['revoked', 'INVALID_TRANSITION'],
+    ['superseded', 'CONSENT_LINK_REPLACED'],
+    ['held', 'CONSENT_LINK_INVALID'],
+    ['refused', 'CONSENT_LINK_INVALID'],
+  ] as const)('a %s request: %s', (status, expected) => {
+    const answer = checkLimitsLink({ status });
+    expect(answer.ok ? 'ok' : answer.code).toBe(expected);
+  });
+
+  it('covers every request status', () => {
+    for (const status of CONSENT_REQUEST_STATUSES) expect(checkLimitsLink({ status })).toBeDefined();
   });
 });

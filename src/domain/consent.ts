@@ -69,6 +69,8 @@ export const CONSENT_MESSAGES = {
   alreadyRevoked: 'You already revoked this consent.',
   reviewed: 'This request is no longer waiting for approval: it was approved, refused or replaced by a newer one.',
   ownEmail: "Use your parent's or guardian's email, not your own.",
+  limitsBeforeSigning: 'Sign the consent first; then you can set your own limits on this page.',
+  limitsWithoutConsent: 'There is no approved consent to set limits for: your teen cannot take jobs on Yardly.',
 } as const;
 
 /**
@@ -145,6 +147,27 @@ export function mailableName(name: string): string | null {
 export function teenNameForParents(teenFullName: string): string {
   const name = mailableName(teenFullName);
   return name ? firstNameAndInitial(name) : 'Your teen';
+}
+
+/**
+ * A parent's own limits on their teen's work (issue 21) are set through the link of the consent they
+ * signed, for as long as it stands: like revoking, after the 7 days too.
+ */
+export function checkLimitsLink(consent: Pick<ConsentFacts, 'status'>): { ok: true } | Refusal {
+  switch (consent.status) {
+    case 'approved':
+      return { ok: true };
+    case 'held':
+    case 'refused':
+      return refuse('CONSENT_LINK_INVALID', CONSENT_MESSAGES.invalid);
+    case 'superseded':
+      return refuse('CONSENT_LINK_REPLACED', CONSENT_MESSAGES.replaced);
+    case 'pending':
+      return refuse('INVALID_TRANSITION', CONSENT_MESSAGES.limitsBeforeSigning);
+    case 'declined':
+    case 'revoked':
+      return refuse('INVALID_TRANSITION', CONSENT_MESSAGES.limitsWithoutConsent);
+  }
 }
 
 /** What the parent may do through the link now: the page shows exactly these buttons. */

@@ -3,7 +3,7 @@ import { NO_PARENT_LIMITS, type ParentLimits } from '../../contract/safety';
 import { ageOn } from './age';
 import { isSchoolDay, isSchoolWeek, laborDay, parseSchoolCalendar, weekOf, type SchoolCalendar } from './calendar';
 import { decide, decideFor, minimumAgeFor, windowOn, workHours, type JobNeeds, type Situation } from './engine';
-import { parentLayer, rulesFor, type SafetyRule } from './rules';
+import { describeParentLimits, normalizeParentLimits, parentLayer, rulesFor, type SafetyRule } from './rules';
 import { bookedOn, workEntries, type CountedJob } from './work';
 
 const CALENDAR: SchoolCalendar = {
@@ -260,6 +260,17 @@ describe("a parent's limits", () => {
     expect(ruleIds(decide('start', rake, withParent({ latestFinish: '17:00' }, { startMinutes: 16 * 60 + 1 })))).toEqual(['parent-latest-finish']);
     expect(ruleIds(decide('lock', rake, withParent({ blockedCategories: ['leaf_raking'] })))).toEqual(['parent-categories']);
     expect(ruleIds(decide('lock', { ...rake, physicalDemands: 'hard' }, withParent({ noHardJobs: true })))).toEqual(['parent-no-hard-jobs']);
+  });
+
+  it('stores limits with each kind of job once, in order, and no limits as none; says them in plain words', () => {
+    expect(normalizeParentLimits({ ...NO_PARENT_LIMITS, blockedCategories: ['seasonal', 'cleaning', 'seasonal'] })).toEqual({ ...NO_PARENT_LIMITS, blockedCategories: ['cleaning', 'seasonal'] });
+    expect(normalizeParentLimits(NO_PARENT_LIMITS)).toBeNull();
+    expect(describeParentLimits({ maxHoursPerWeek: 6, latestFinish: '16:30', blockedCategories: ['lawn_care'], noHardJobs: false })).toEqual([
+      'at most 6 hours a week',
+      'work ends by 4:30 PM',
+      'no lawn care jobs',
+    ]);
+    expect(describeParentLimits(null)).toEqual([]);
   });
 
   it('cannot loosen the law: 30 hours a week still leaves the 18-hour school week', () => {

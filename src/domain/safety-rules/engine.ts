@@ -135,7 +135,8 @@ function refusalsForTheLength(rules: readonly SafetyRule[], job: JobNeeds): Refu
   if (!opens || !closes) return [];
   const span = closes.at - opens.at;
   if (job.estimatedDuration <= span) return [];
-  const alternative = `Jobs of up to ${hoursPhrase(span)} are open to you.`;
+  // A parent's finish before the law's start leaves no time at all: nothing to offer instead.
+  const alternative = span > 0 ? `Jobs of up to ${hoursPhrase(span)} are open to you.` : null;
   return [...new Set([closes.rule, opens.rule])].map((rule) => ({ rule, alternative, waits: false }));
 }
 

@@ -1,5 +1,5 @@
 import { TEEN_MAX_AGE, TEEN_MIN_AGE } from '../../contract/constants';
-import { CATEGORY_LABELS, WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type Equipment, type JobCategory, type PhysicalDemand } from '../../contract/job-constants';
+import { CATEGORY_LABELS, JOB_CATEGORIES, WORK_DAY_END_HOUR, WORK_DAY_START_HOUR, type Equipment, type JobCategory, type PhysicalDemand } from '../../contract/job-constants';
 import type { ParentLimits } from '../../contract/safety';
 import { formatClockTime } from '../format';
 
@@ -329,4 +329,15 @@ export function parentLayer(limits: ParentLimits | null): SafetyRule[] {
     rows.push(row('parent-no-hard-jobs', 'no jobs marked hard.', { kind: 'no-physical-demand', demands: ['hard'] }, 'Easy and medium jobs are open to you.'));
   }
   return rows;
+}
+
+/** Limits as stored: categories once each in the list's order, and null for no limit at all (nothing to apply). */
+export function normalizeParentLimits(limits: ParentLimits): ParentLimits | null {
+  const normalized = { ...limits, blockedCategories: JOB_CATEGORIES.filter((category) => limits.blockedCategories.includes(category)) };
+  return parentLayer(normalized).length ? normalized : null;
+}
+
+/** The limits in the words of their rows ('at most 10 hours a week', ...): what the teen is told. */
+export function describeParentLimits(limits: ParentLimits | null): string[] {
+  return parentLayer(limits).map((row) => row.text.replace("Your parent's limit: ", '').replace(/\.$/, ''));
 }

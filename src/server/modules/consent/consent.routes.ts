@@ -16,6 +16,7 @@ import {
   TeenConsentSchema,
 } from '../../../contract/consent';
 import { ErrorBodySchema } from '../../../contract/errors';
+import { ParentLimitsSchema } from '../../../contract/safety';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireReadableUser, requireUser } from '../../plugins/auth';
@@ -24,6 +25,7 @@ import { decideThroughLink, viewConsentLink } from './consent-link.service';
 import { answerHeldRequest, listHeldRequests } from './consent-review.service';
 import type { RequestOrigin } from './consent-records';
 import { getTeenConsent, listConsentEvidence, sendConsentRequest } from './consent.service';
+import { setParentLimits, viewParentLimits } from './parent-limits.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema };
 const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -126,6 +128,33 @@ export function consentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         handler: (request) => decideThroughLink(ctx, request.params.token, action, originOf(request)),
       });
     }
+
+    app.get('/api/parental-consent/:token/limits', {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['parental consent'],
+        summary: "The parent's own limits on their teen's work, through the link of the consent they signed (while it stands)",
+        params: ConsentTokenParamsSchema,
+        response: { 200: ParentLimitsSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return viewParentLimits(ctx, request.params.token);
+      },
+    });
+
+    app.put('/api/parental-consent/:token/limits', {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['parental consent'],
+        summary:
+          "Set the parent's own limits (fewer hours a week, an earlier finish, kinds of job not allowed, no hard jobs): they only tighten the law; the teen is notified of a change",
+        params: ConsentTokenParamsSchema,
+        body: ParentLimitsSchema,
+        response: { 200: ParentLimitsSchema, ...errors },
+      },
+      handler: (request) => setParentLimits(ctx, request.params.token, request.body),
+    });
 
     app.get('/api/admin/parental-consents', {
       config: { auth: ['admin'] },
