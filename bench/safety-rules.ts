@@ -5,7 +5,8 @@
 // several runs after a warm-up. Budget (issue 21): well under a second for 10,000 pairs.
 import { EQUIPMENT, JOB_CATEGORIES, PHYSICAL_DEMANDS, DURATIONS } from '../src/contract/job-constants';
 import { NO_PARENT_LIMITS, type ParentLimits } from '../src/contract/safety';
-import { addDays, parseSchoolCalendar } from '../src/domain/safety-rules/calendar';
+import { addDays } from '../src/domain/calendar';
+import { parseSchoolCalendar } from '../src/domain/safety-rules/school-calendar';
 import { decideFor, minimumAgeFor, type JobNeeds, type RuleBook, type Stage, type TeenFacts } from '../src/domain/safety-rules/engine';
 import { parentLayer, rulesFor } from '../src/domain/safety-rules/rules';
 import type { WorkEntry } from '../src/domain/safety-rules/work';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, FullNameSchema, personNameSchema, UserSchema } from './auth';
 import { CONSENT_STATUSES } from './constants';
+import { isLocalDate } from './dates';
 
 /** Design 5: a consent link is good for signing for 7 days; revoking through it never expires. */
 export const CONSENT_LINK_TTL_DAYS = 7;
@@ -38,28 +39,11 @@ export const SendConsentRequestSchema = z.object({
 });
 export type SendConsentRequest = z.input<typeof SendConsentRequestSchema>;
 
-/** A day on the calendar, without a time or a zone. */
-export interface CalendarDate {
-  year: number;
-  month: number; // 1-12
-  day: number;
-}
-
-/** 'YYYY-MM-DD' as a date that exists (no 31 February); null otherwise. */
-export function parseIsoDate(value: string): CalendarDate | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
-
 export const IsoDateSchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
-  .refine((value) => parseIsoDate(value) !== null, 'This date does not exist');
+  .refine(isLocalDate, 'This date does not exist');
 
 /** Design 6: the parent's e-signature. */
 export const SignConsentRequestSchema = z.object({

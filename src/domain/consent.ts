@@ -1,33 +1,17 @@
 import { FullNameSchema } from '../contract/auth';
-import { CONSENT_LINK_TTL_DAYS, type CalendarDate, type ConsentAction, type ConsentRequestStatus } from '../contract/consent';
+import { CONSENT_LINK_TTL_DAYS, type ConsentAction, type ConsentRequestStatus } from '../contract/consent';
 import { TEEN_MAX_AGE, TEEN_MIN_AGE, type ConsentStatus } from '../contract/constants';
 import type { ErrorCode } from '../contract/errors';
 import { firstNameAndInitial } from './access';
+import { ageOn, type LocalDate } from './calendar';
 import { isSameMailbox } from './mailbox';
-
-/** The calendar date of `now` in `timezone` (a signature made at 11 PM in Boston is that day's, not tomorrow's UTC). */
-export function calendarDateIn(now: Date, timezone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
-
-export function compareDates(a: CalendarDate, b: CalendarDate): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
-}
-
-/** Completed years between a birth date and a day. Someone born on 29 February turns a year older on 1 March in other years. */
-export function ageOn(birth: CalendarDate, on: CalendarDate): number {
-  const hadBirthday = on.month > birth.month || (on.month === birth.month && on.day >= birth.day);
-  return on.year - birth.year - (hadBirthday ? 0 : 1);
-}
 
 export type Refusal = { ok: false; code: ErrorCode; message: string };
 const refuse = (code: ErrorCode, message: string): Refusal => ({ ok: false, code, message });
 
-/** Design 5: the teen must be 14 to 18 (inclusive) on the day the parent signs. */
-export function checkSigningAge(birth: CalendarDate, today: CalendarDate): { ok: true; age: number } | Refusal {
-  if (compareDates(birth, today) > 0) return refuse('TEEN_AGE_NOT_ALLOWED', 'The date of birth cannot be in the future.');
+/** Design 5: the teen must be 14 to 18 (inclusive) on the day the parent signs (`today`: localClock's date in TIMEZONE). */
+export function checkSigningAge(birth: LocalDate, today: LocalDate): { ok: true; age: number } | Refusal {
+  if (birth > today) return refuse('TEEN_AGE_NOT_ALLOWED', 'The date of birth cannot be in the future.');
   const age = ageOn(birth, today);
   if (age < TEEN_MIN_AGE) {
     return refuse('TEEN_AGE_NOT_ALLOWED', `Yardly is for teens aged ${TEEN_MIN_AGE} to ${TEEN_MAX_AGE}. Your teen can join from their ${TEEN_MIN_AGE}th birthday.`);

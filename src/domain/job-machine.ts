@@ -3,7 +3,7 @@ import { LOCK_SECONDS } from '../contract/constants';
 import type { JobStatus } from '../contract/job-constants';
 import { AUTO_RELEASE_HOURS } from '../contract/payments';
 import { formatClockTime } from './format';
-import type { LocalDate } from './safety-rules/calendar';
+import type { LocalDate } from './calendar';
 import { decideFor, type JobNeeds, type RuleBook, type RuleReference, type Stage, type TeenFacts } from './safety-rules/engine';
 
 /** Design 5: every change of a job's status is one of these. */

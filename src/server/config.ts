@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseSchoolCalendar, type SchoolCalendar } from '../domain/safety-rules/calendar';
+import { parseSchoolCalendar, type SchoolCalendar } from '../domain/safety-rules/school-calendar';
 import { hasStateLayer } from '../domain/safety-rules/rules';
 
 /** The bundled school year of the default service ZIP codes (issue 21). */

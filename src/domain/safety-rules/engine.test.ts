@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PARENT_LIMITS, type ParentLimits } from '../../contract/safety';
-import { ageOn } from './age';
-import { isSchoolDay, isSchoolWeek, laborDay, parseSchoolCalendar, weekOf, type SchoolCalendar } from './calendar';
+import { isSchoolDay, isSchoolWeek, parseSchoolCalendar, type SchoolCalendar } from './school-calendar';
 import { decide, decideFor, minimumAgeFor, windowOn, workHours, type JobNeeds, type Situation } from './engine';
 import { describeParentLimits, normalizeParentLimits, parentLayer, rulesFor, type SafetyRule } from './rules';
 import { bookedOn, workEntries, type CountedJob } from './work';
@@ -36,18 +35,6 @@ const rule = (id: string): SafetyRule => {
 };
 
 describe('age on the day of the work', () => {
-  it.each([
-    ['2011-03-10', '2027-03-09', 15],
-    ['2011-03-10', '2027-03-10', 16],
-    ['2012-02-29', '2027-02-28', 14],
-    ['2012-02-29', '2027-03-01', 15],
-    ['2012-02-29', '2028-02-28', 15],
-    ['2012-02-29', '2028-02-29', 16],
-    ['2008-12-31', '2026-12-31', 18],
-  ])('born %s is on %s %i', (dob, day, age) => {
-    expect(ageOn(dob, day)).toBe(age);
-  });
-
   it('lets a teen take the mower job from their 16th birthday, not the day before', () => {
     expect(decide('lock', mower, situation({ day: '2027-03-09' })).allowed).toBe(false);
     expect(decide('lock', mower, situation({ day: '2027-03-10' })).allowed).toBe(true);
@@ -55,13 +42,6 @@ describe('age on the day of the work', () => {
 });
 
 describe('the calendar', () => {
-  it('finds Labor Day and runs weeks Sunday to Saturday', () => {
-    expect(laborDay(2027)).toBe('2027-09-06');
-    expect(laborDay(2026)).toBe('2026-09-07');
-    expect(weekOf('2026-11-28')).toEqual({ first: '2026-11-22', last: '2026-11-28' });
-    expect(weekOf('2026-11-29')).toEqual({ first: '2026-11-29', last: '2026-12-05' });
-  });
-
   it('knows school days, holidays, weekends and school weeks', () => {
     expect(isSchoolDay(CALENDAR, '2026-11-24')).toBe(true);
     expect(isSchoolDay(CALENDAR, '2026-11-26')).toBe(false);

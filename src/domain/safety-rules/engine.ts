@@ -2,8 +2,8 @@ import { TEEN_MAX_AGE } from '../../contract/constants';
 import type { Equipment, JobCategory, PhysicalDemand } from '../../contract/job-constants';
 import type { MinimumAge } from '../../contract/safety';
 import { formatClockTime } from '../format';
-import { ageOn } from './age';
-import { isFromThroughLaborDay, isSchoolDay, isSchoolWeek, type LocalDate, type SchoolCalendar } from './calendar';
+import { ageOn, type LocalDate } from '../calendar';
+import { isFromThroughLaborDay, isSchoolDay, isSchoolWeek, type SchoolCalendar } from './school-calendar';
 import { ADULT_ONLY_EQUIPMENT, type DayKind, type SafetyRule, type WeekKind } from './rules';
 import { bookedOn, NOTHING_BOOKED, type Booked, type WorkEntry } from './work';
 

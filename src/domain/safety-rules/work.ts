@@ -1,5 +1,5 @@
 import type { JobStatus } from '../../contract/job-constants';
-import { weekOf, type LocalDate } from './calendar';
+import { weekOf, type LocalDate } from '../calendar';
 
 /** One of the teen's jobs as the hour limits count it: the local day it counts toward, and for how long. */
 export interface WorkEntry {

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { EmailSchema, FullNameSchema, PasswordSchema, UsernameSchema, ZipCodeSchema } from '../../contract/auth';
-import { IsoDateSchema, parseIsoDate } from '../../contract/consent';
+import { IsoDateSchema } from '../../contract/consent';
 import { ROLES } from '../../contract/constants';
-import { calendarDateIn, checkSigningAge } from '../../domain/consent';
+import { localClock } from '../../domain/calendar';
+import { checkSigningAge } from '../../domain/consent';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createAccount } from '../db/seed';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (args.dob) {
     // The same ages a parent may sign for, on today's date where the service runs.
-    const age = checkSigningAge(parseIsoDate(args.dob)!, calendarDateIn(new Date(), config.timezone));
+    const age = checkSigningAge(args.dob, localClock(new Date(), config.timezone).date);
     if (!age.ok) throw new UsageError(`--dob: ${age.message}`);
   }
   const database = await openDatabase(config.database);

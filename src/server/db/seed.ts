@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
-import { addDays } from '../../domain/safety-rules/calendar';
+import { addDays } from '../../domain/calendar';
 import type { Db, Executor } from './client';
 import { seedDemoJobs } from './demo-jobs';
 import { AppError, firstRow } from '../errors';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { parseIsoDate, type ConsentDecisionResponse, type ConsentLinkView } from '../../../contract/consent';
-import { calendarDateIn, checkSigningAge, consentActions, CONSENT_MESSAGES, decideConsent, isLinkExpired } from '../../../domain/consent';
+import type { ConsentDecisionResponse, ConsentLinkView } from '../../../contract/consent';
+import { localClock } from '../../../domain/calendar';
+import { checkSigningAge, consentActions, CONSENT_MESSAGES, decideConsent, isLinkExpired } from '../../../domain/consent';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { consentSignatures, users } from '../../db/schema';
@@ -94,7 +95,7 @@ export async function decideThroughLink(
       if (input!.consentTextVersion && input!.consentTextVersion !== CONSENT_TEXT.version) {
         throw new AppError('CONSENT_TEXT_CHANGED', 'The consent text was updated since you opened this page. Please read it again and sign.');
       }
-      const age = checkSigningAge(parseIsoDate(input!.teenDateOfBirth)!, calendarDateIn(now, ctx.config.timezone));
+      const age = checkSigningAge(input!.teenDateOfBirth, localClock(now, ctx.config.timezone).date);
       if (!age.ok) throw new AppError(age.code, age.message, { teenDateOfBirth: age.message });
       birthDate = input!.teenDateOfBirth;
     }

@@ -4,7 +4,7 @@ import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUIC
 import { jobVisibilityAt, mayListJobs } from '../../../domain/access';
 import { centsToMoney } from '../../../domain/format';
 import { effectiveStatus, type MachineContext } from '../../../domain/job-machine';
-import { ageOn } from '../../../domain/safety-rules/age';
+import { ageOn } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../../domain/access';
 import { effectiveStatus, type Actor, type JobFacts, type MachineContext } from '../../../domain/job-machine';
-import { localClock } from '../../../domain/safety-rules/calendar';
+import { localClock } from '../../../domain/calendar';
 import { parentLayer } from '../../../domain/safety-rules/rules';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
-import { localClock, type LocalDate } from '../../../domain/safety-rules/calendar';
+import { localClock, type LocalDate } from '../../../domain/calendar';
 import type { RuleBook } from '../../../domain/safety-rules/engine';
 import { rulesFor } from '../../../domain/safety-rules/rules';
 import { workEntries, type WorkEntry } from '../../../domain/safety-rules/work';
