@@ -1,6 +1,7 @@
 // The jobs API under load (DESIGN.md 9), on PGlite (in memory) and, when TEST_DATABASE_URL or
 // BENCH_DATABASE_URL is set, on a fresh PostgreSQL database created for the run and dropped after it.
-// For each database: the real app in-process on 127.0.0.1, 10,000 posted jobs and 100 consented teens;
+// For each database: the real app in-process on 127.0.0.1, 10,000 posted jobs and 100 consented teens
+// (sessions made in the database: a hundred sign-ins from one address would meet its limit);
 //   1. the explorer list call (GET /api/jobs?status=posted&limit=10, its first page) with autocannon, 50 connections,
 //      next to a bare Fastify route measured the same way in the same run (the budget is a ratio);
 //   2. 100 teens trying to lock the same job at once, on 20 jobs: exactly one winner each, and p99.
@@ -12,51 +13,48 @@
 // before it. BENCH_AUTOCANNON_WORKERS (default 1) runs autocannon in that many worker threads so it
 // does not share the server's event loop; 0 runs it on the main thread. BENCH_CPU_PROFILE=<folder>
 // writes a CPU profile of the server during each list load there.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
-import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { CATEGORY_LABELS, DURATIONS, EQUIPMENT, EXPLORER_PAGE_SIZE, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Job } from '../src/contract/jobs';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { jobs } from '../src/server/db/schema';
-import { createAccount } from '../src/server/db/seed';
-import { hashPassword } from '../src/server/modules/auth/passwords';
 import { zipCentroid } from '../src/server/geo/zip-centroids';
+import { bulkLoadJobs } from '../src/server/test/bulk-jobs';
 import { validJob } from '../src/server/test/fixtures';
+import {
+  AUTOCANNON_WORKERS,
+  benchKinds,
+  cannon,
+  CONNECTIONS,
+  DURATION_S,
+  inParallel,
+  LABEL,
+  listenLocal,
+  openBenchDatabase,
+  personWithSession,
+  WARMUP_S,
+  type Kind,
+  type Person,
+} from './api-load';
 import { log, percentile, round, type BenchResult } from './lib';
 
 export const name = 'jobs-api';
 
-const positiveInt = (value: string | undefined, fallback: number, min = 1) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= min ? n : fallback;
-};
-
-const DURATION_S = positiveInt(process.env.BENCH_DURATION, 10);
-const WARMUP_S = positiveInt(process.env.BENCH_WARMUP, 2, 0);
-const AUTOCANNON_WORKERS = positiveInt(process.env.BENCH_AUTOCANNON_WORKERS, 1, 0);
-const CONNECTIONS = 50;
 const JOB_COUNT = 10_000;
 const BATCH = 500;
 const TEENS = 100;
 const LOCK_JOBS = 20;
 const ZIPS = ['02138', '02139', '02140', '02141', '02142'];
-const PASSWORD = 'bench-password-1';
 /** What the explorer asks for its first page. */
 const LIST_PATH = `/api/jobs?status=posted&limit=${EXPLORER_PAGE_SIZE}`;
 const DAY_MS = 24 * 3600 * 1000;
 
 const BUDGET = { listShareOfBare: 40, listP99Ms: 50, lockP99Ms: 250 };
-
-type Kind = 'pglite' | 'postgres';
-const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 interface Check {
   label: string;
@@ -67,76 +65,6 @@ interface DatabaseRun {
   figures: Record<string, number | string>;
   checks: Check[];
   details: Record<string, unknown>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Databases
-
-function postgresAdminUrl(): string | null {
-  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
-}
-
-/** Everything in this benchmark talks to this machine only. */
-function assertLoopback(url: string): void {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host)) return;
-  throw new Error(`the benchmark only talks to 127.0.0.1; refusing the database at ${host}`);
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, migrated database of the kind; drop() closes it and, on PostgreSQL, drops it. */
-async function openBenchDatabase(kind: Kind): Promise<{ database: Database; where: string; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    try {
-      await migrateDatabase(database);
-    } catch (err) {
-      await database.close();
-      throw err;
-    }
-    return { database, where: 'in memory', drop: () => database.close() };
-  }
-  const adminUrl = postgresAdminUrl()!;
-  assertLoopback(adminUrl);
-  const dbName = `yardly_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${dbName}"`);
-  const dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  let database: Database | null = null;
-  try {
-    database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, dbName) });
-    await migrateDatabase(database);
-  } catch (err) {
-    await database?.close().catch(() => {});
-    await dropDatabase();
-    throw err;
-  }
-  const opened = database;
-  return {
-    database: opened,
-    where: `${new URL(adminUrl).host}/${dbName}`,
-    async drop() {
-      try {
-        await opened.close();
-      } finally {
-        await dropDatabase();
-      }
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,71 +93,41 @@ async function loadJobs(database: Database, homeownerId: string, now: Date): Pro
   });
   const hand = EQUIPMENT.filter((e) => ['rake', 'shovel', 'hose', 'pruning_shears', 'wheelbarrow', 'push_reel_mower'].includes(e));
   const t0 = performance.now();
-  for (let start = 0; start < JOB_COUNT; start += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, JOB_COUNT - start) }, (_, k) => {
-      const i = start + k;
-      const place = centroids[i % centroids.length]!;
-      const category = pick(rand, JOB_CATEGORIES);
-      const createdAt = new Date(now.getTime() - Math.floor(rand() * 30 * DAY_MS));
-      return {
-        homeownerId,
-        title: `${CATEGORY_LABELS[category]} #${i + 1}`,
-        description: `Benchmark job ${i + 1}: ${CATEGORY_LABELS[category].toLowerCase()} near ${place.zip}.`,
-        category,
-        payCents: 1500 + 500 * Math.floor(rand() * 98), // 1500..50000 in steps of 500
-        estimatedDuration: pick(rand, DURATIONS),
-        location: `${1 + (i % 200)} Bench St`,
-        zipCode: place.zip,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        physicalDemands: pick(rand, PHYSICAL_DEMANDS),
-        equipment: rand() < 0.3 ? [] : [pick(rand, hand)],
-        safetyNotes: rand() < 0.5 ? null : 'Mind the steps.',
-        status: 'posted' as const,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    });
-    await database.db.insert(jobs).values(rows);
-  }
+  await bulkLoadJobs(database.db, async () => {
+    for (let start = 0; start < JOB_COUNT; start += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, JOB_COUNT - start) }, (_, k) => {
+        const i = start + k;
+        const place = centroids[i % centroids.length]!;
+        const category = pick(rand, JOB_CATEGORIES);
+        const createdAt = new Date(now.getTime() - Math.floor(rand() * 30 * DAY_MS));
+        return {
+          homeownerId,
+          title: `${CATEGORY_LABELS[category]} #${i + 1}`,
+          description: `Benchmark job ${i + 1}: ${CATEGORY_LABELS[category].toLowerCase()} near ${place.zip}.`,
+          category,
+          payCents: 1500 + 500 * Math.floor(rand() * 98), // 1500..50000 in steps of 500
+          estimatedDuration: pick(rand, DURATIONS),
+          location: `${1 + (i % 200)} Bench St`,
+          zipCode: place.zip,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          physicalDemands: pick(rand, PHYSICAL_DEMANDS),
+          equipment: rand() < 0.3 ? [] : [pick(rand, hand)],
+          safetyNotes: rand() < 0.5 ? null : 'Mind the steps.',
+          status: 'posted' as const,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      });
+      await database.db.insert(jobs).values(rows);
+    }
+  });
   await database.db.execute(sql`ANALYZE`);
   return performance.now() - t0;
 }
 
-async function inParallel<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // HTTP
-
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${body.slice(0, 200)}`);
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('yardly_session='));
-  if (!session) throw new Error(`sign-in of ${email} set no session cookie`);
-  return session.split(';')[0]!;
-}
 
 async function call(baseUrl: string, method: 'GET' | 'POST', path: string, cookie: string, body?: unknown): Promise<{ status: number; text: string; ms: number }> {
   const t0 = performance.now();
@@ -240,48 +138,6 @@ async function call(baseUrl: string, method: 'GET' | 'POST', path: string, cooki
   });
   const text = await res.text();
   return { status: res.status, text, ms: performance.now() - t0 };
-}
-
-interface Load {
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  /** The machine's 1-minute load average before and after: other work on it skews every figure. */
-  loadavg: [number, number];
-  /** CPU this process (server and autocannon alike) used, in % of one core. */
-  processCpuPercent: number;
-}
-
-async function cannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  const loadBefore = os.loadavg()[0]!;
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    ...(AUTOCANNON_WORKERS > 0 ? { workers: AUTOCANNON_WORKERS } : {}),
-  });
-  const cpu = process.cpuUsage(cpu0);
-  const wallMs = performance.now() - t0;
-  return {
-    reqPerSec: result.requests.mean,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count])),
-    loadavg: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)],
-    processCpuPercent: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
-  };
 }
 
 /**
@@ -306,13 +162,6 @@ async function profiled<T>(what: string, work: () => Promise<T>): Promise<T> {
     writeFileSync(path.join(folder, `jobs-api-${what}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-}
-
-async function listenLocal(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,36 +195,22 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
 
     // 10,000 posted jobs from one homeowner, straight into the table.
     const now = new Date();
-    const homeownerEmail = 'bench.homeowner@example.com';
-    const passwordHash = await hashPassword(PASSWORD);
-    const homeowner = await createAccount(
-      database.db,
-      { role: 'homeowner', email: homeownerEmail, passwordHash, fullName: 'Bench Homeowner', username: 'bench_homeowner', zipCode: '02139' },
-      now,
-    );
+    const homeowner = await personWithSession(database, 'homeowner', 'homeowner', now);
     const loadMs = await loadJobs(database, homeowner.id, now);
     log(`${name}: ${label}: ${JOB_COUNT} jobs inserted and ANALYZEd in ${round(loadMs)} ms`);
 
-    // 100 consented teens, each signed in over HTTP.
+    // 100 consented teens, each with a session.
     const t1 = performance.now();
     const teens: Person[] = await inParallel(
       Array.from({ length: TEENS }, (_, i) => i),
       10,
-      async (i) => {
-        const email = `bench.teen.${i}@example.com`;
-        const user = await createAccount(
-          database.db,
-          { role: 'teen', email, passwordHash, fullName: `Bench Teen ${i}`, username: `bench_teen_${i}`, zipCode: '02139', parentalConsentStatus: 'approved' },
-          now,
-        );
-        return { id: user.id, email, cookie: await signIn(baseUrl, email) };
-      },
+      (i) => personWithSession(database, 'teen', `teen.${i}`, now, { parentalConsentStatus: 'approved' }),
     );
-    const homeownerCookie = await signIn(baseUrl, homeownerEmail);
+    const homeownerCookie = homeowner.cookie;
     // Every cookie works, and each teen has a keep-alive connection open before the lock rounds.
     const me = await Promise.all(teens.map((t) => call(baseUrl, 'GET', '/api/auth/me', t.cookie)));
     if (me.some((r) => r.status !== 200)) throw new Error(`GET /api/auth/me failed for ${me.filter((r) => r.status !== 200).length} teens`);
-    log(`${name}: ${label}: ${TEENS} teens created and signed in in ${round(performance.now() - t1)} ms`);
+    log(`${name}: ${label}: ${TEENS} teens created with sessions in ${round(performance.now() - t1)} ms`);
 
     // The list call must answer what the explorer expects before it is timed.
     const sample = await call(baseUrl, 'GET', LIST_PATH, teens[0]!.cookie);
@@ -470,7 +305,7 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
 // ---------------------------------------------------------------------------------------------
 
 export async function run(): Promise<BenchResult> {
-  const kinds: Kind[] = postgresAdminUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds = benchKinds();
   const figures: Record<string, number | string> = {};
   const budgets: BenchResult['budgets'] = [];
   const details: Record<string, unknown> = {

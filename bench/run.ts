@@ -7,9 +7,10 @@ import * as pageSize from './page-size';
 import * as lighthouse from './lighthouse';
 import { log, machineInfo, round, writeResult, type BenchResult } from './lib';
 import * as safetyRules from './safety-rules';
+import * as search from './search';
 import * as startup from './startup';
 
-const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, safetyRules];
+const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, search, safetyRules];
 
 function usage(): string {
   return `usage: npm run bench [-- <name>...]\nbenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`;
