@@ -58,7 +58,8 @@ describe('WorkHoursCard', () => {
     expect(within(region).getByRole('heading', { name: 'Today (no school)' })).toBeInTheDocument();
     expect(region).toHaveTextContent('0m worked, no limit');
     expect(within(region).getAllByRole('progressbar')).toHaveLength(1);
-    expect(region).toHaveTextContent("Your parent's limit: at most 40 hours a week.");
+    // A parent's row names itself: no '(Your parent's limit)' after it.
+    expect(within(region).getByText("Your parent's limit: at most 40 hours a week.")).toHaveTextContent(/^Your parent's limit: at most 40 hours a week\.$/);
   });
 
   it('says no hour limits apply to a teen with none (an 18-year-old)', async () => {

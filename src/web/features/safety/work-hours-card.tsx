@@ -5,11 +5,22 @@ import { formatDuration } from '../../../domain/format';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { safetyQueries } from './api';
+import { citationOf } from './rule-list';
 
 type HoursLimit = WorkHours['today'];
 
 /** Hours as the app writes durations ('1h 30m'); the server sends them in hundredths. */
 const hoursText = (hours: number) => formatDuration(Math.round(hours * 60));
+
+function RuleLine({ rule }: { rule: NonNullable<HoursLimit['rule']> }) {
+  const citation = citationOf(rule);
+  return (
+    <p className="text-sm text-slate-700">
+      {rule.text}
+      {citation && <span className="whitespace-nowrap text-slate-600"> ({citation})</span>}
+    </p>
+  );
+}
 
 function LimitRow({ title, kind, limit }: { title: string; kind: string; limit: HoursLimit }) {
   return (
@@ -31,11 +42,7 @@ function LimitRow({ title, kind, limit }: { title: string; kind: string; limit: 
           barClassName={limit.usedHours >= limit.limitHours ? 'bg-amber-600' : 'bg-brand-700'}
         />
       )}
-      {limit.rule && (
-        <p className="text-sm text-slate-700">
-          {limit.rule.text} <span className="whitespace-nowrap text-slate-600">({limit.rule.citation})</span>
-        </p>
-      )}
+      {limit.rule && <RuleLine rule={limit.rule} />}
     </div>
   );
 }
