@@ -273,8 +273,8 @@ describe('the table', () => {
 
 describe('the hours a teen has booked', () => {
   const at = (iso: string) => new Date(iso);
-  // The test's local day is the UTC day: the server passes its TIMEZONE's.
-  const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
+  // The test's local clock is UTC's: the server passes its TIMEZONE's.
+  const utcClock = (instant: Date) => ({ date: instant.toISOString().slice(0, 10), minutes: instant.getUTCHours() * 60 + instant.getUTCMinutes() });
   const job = (id: string, status: CountedJob['status'], startedAt: string | null, completedAt: string | null = null): CountedJob => ({
     id,
     status,
@@ -283,7 +283,7 @@ describe('the hours a teen has booked', () => {
     completedAt: completedAt ? at(completedAt) : null,
   });
 
-  it('counts real time for done work, the estimate for work in progress and, today, for accepted work', () => {
+  it('counts real time for done work (until 8 PM of its day), the estimate for work in progress and, today, for accepted work', () => {
     const entries = workEntries(
       [
         job('done', 'paid', '2026-11-23T15:00:00Z', '2026-11-23T15:40:00Z'),
@@ -292,15 +292,18 @@ describe('the hours a teen has booked', () => {
         job('next', 'accepted', null),
         job('open', 'locked', null),
         job('gone', 'cancelled', null),
+        // Started at 6 PM, completed the next morning: counted to 8 PM.
+        job('late', 'completed', '2026-11-23T18:00:00Z', '2026-11-24T09:00:00Z'),
       ],
       '2026-11-24',
-      utcDate,
+      utcClock,
     );
     expect(entries).toEqual([
       { jobId: 'done', day: '2026-11-23', minutes: 40 },
       { jobId: 'refunded', day: '2026-11-22', minutes: 60 },
       { jobId: 'working', day: '2026-11-24', minutes: 90 },
       { jobId: 'next', day: '2026-11-24', minutes: 90 },
+      { jobId: 'late', day: '2026-11-23', minutes: 120 },
     ]);
   });
 

@@ -1,5 +1,5 @@
-import type { JobStatus } from '../../contract/job-constants';
-import { weekOf, type LocalDate } from '../calendar';
+import { WORK_DAY_END_HOUR, type JobStatus } from '../../contract/job-constants';
+import { weekOf, type LocalClock, type LocalDate } from '../calendar';
 
 /** One of the teen's jobs as the hour limits count it: the local day it counts toward, and for how long. */
 export interface WorkEntry {
@@ -34,16 +34,22 @@ const DONE: readonly JobStatus[] = ['completed', 'verified', 'paid', 'disputed',
  * What each of a teen's jobs counts (issue 21): work done, its real time from start to completion on
  * the local day it started; work in progress, its estimated duration on that day; a job accepted and
  * not started, its estimated duration today (jobs carry no date: the teen is about to do it). Nothing
- * else counts.
+ * else counts. Work ends by Yardly's 8 PM, so a completion tapped later (the next morning, days after)
+ * counts until then: a forgotten tap is not three days of work.
  */
-export function workEntries(jobs: readonly CountedJob[], today: LocalDate, localDateOf: (at: Date) => LocalDate): WorkEntry[] {
+export function workEntries(jobs: readonly CountedJob[], today: LocalDate, localClockOf: (at: Date) => LocalClock): WorkEntry[] {
   const entries: WorkEntry[] = [];
   for (const job of jobs) {
-    if (job.status === 'accepted') entries.push({ jobId: job.id, day: today, minutes: job.estimatedDuration });
-    else if (!job.startedAt) continue;
-    else if (job.status === 'in_progress') entries.push({ jobId: job.id, day: localDateOf(job.startedAt), minutes: job.estimatedDuration });
+    if (job.status === 'accepted') {
+      entries.push({ jobId: job.id, day: today, minutes: job.estimatedDuration });
+      continue;
+    }
+    if (!job.startedAt) continue;
+    const started = localClockOf(job.startedAt);
+    if (job.status === 'in_progress') entries.push({ jobId: job.id, day: started.date, minutes: job.estimatedDuration });
     else if (DONE.includes(job.status) && job.completedAt) {
-      entries.push({ jobId: job.id, day: localDateOf(job.startedAt), minutes: (job.completedAt.getTime() - job.startedAt.getTime()) / 60_000 });
+      const worked = (job.completedAt.getTime() - job.startedAt.getTime()) / 60_000;
+      entries.push({ jobId: job.id, day: started.date, minutes: Math.min(worked, Math.max(0, WORK_DAY_END_HOUR * 60 - started.minutes)) });
     }
   }
   return entries;

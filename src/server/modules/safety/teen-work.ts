@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
-import { localClock, type LocalDate } from '../../../domain/calendar';
+import { localClock } from '../../../domain/calendar';
 import type { RuleBook } from '../../../domain/safety-rules/engine';
 import { rulesFor } from '../../../domain/safety-rules/rules';
 import { workEntries, type WorkEntry } from '../../../domain/safety-rules/work';
@@ -31,6 +31,6 @@ export async function readTeenWork(db: Executor, teenId: string, now: Date, time
     .select({ id: jobs.id, status: jobs.status, estimatedDuration: jobs.estimatedDuration, startedAt: jobs.startedAt, completedAt: jobs.completedAt })
     .from(jobs)
     .where(and(eq(jobs.teenId, teenId), or(inArray(jobs.status, ['accepted', 'in_progress']), gte(jobs.startedAt, new Date(now.getTime() - LOOK_BACK_MS)))));
-  const localDateOf = (at: Date): LocalDate => localClock(at, timezone).date;
-  return workEntries(rows, localDateOf(now), localDateOf);
+  const localClockOf = (at: Date) => localClock(at, timezone);
+  return workEntries(rows, localClockOf(now).date, localClockOf);
 }
