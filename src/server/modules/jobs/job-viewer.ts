@@ -8,7 +8,8 @@ import type { Executor } from '../../db/client';
 import { coordinatorZipCodes } from '../../db/schema';
 import { zipCentroid } from '../../geo/zip-centroids';
 import type { SessionUser } from '../auth/sessions';
-import { readTeenWork, ruleBookOf } from '../safety/teen-work';
+import { ruleBookOf } from '../safety/rule-book';
+import { readTeenWork } from '../safety/teen-work';
 
 /** The caller as the access rules, the state machine and the mapper see them. */
 export interface JobViewer extends Viewer {

@@ -1,23 +1,8 @@
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { localClock } from '../../../domain/calendar';
-import type { RuleBook } from '../../../domain/safety-rules/engine';
-import { rulesFor } from '../../../domain/safety-rules/rules';
 import { workEntries, type WorkEntry } from '../../../domain/safety-rules/work';
-import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { jobs } from '../../db/schema';
-
-const ruleBooks = new WeakMap<Config, RuleBook>();
-
-/** The law of config.state and the school year of SCHOOL_CALENDAR, built once per configuration. */
-export function ruleBookOf(config: Config): RuleBook {
-  let book = ruleBooks.get(config);
-  if (!book) {
-    book = { rules: rulesFor(config.state.code), calendar: config.schoolCalendar };
-    ruleBooks.set(config, book);
-  }
-  return book;
-}
 
 /** A week runs Sunday to Saturday, so its first day began less than 8 days ago, daylight saving included. */
 const LOOK_BACK_MS = 8 * 24 * 3600_000;
