@@ -60,6 +60,11 @@ const SLICES_PER_WINDOW = 24;
 /** How far back counters still decide something: the longest window and one slice of it. */
 export const LONGEST_WINDOW_MS = (Math.max(SIGN_IN_ACCOUNT_BRAKE.windowMs, ...Object.values(LIMITS).map((rule) => rule.windowMs)) * (SLICES_PER_WINDOW + 1)) / SLICES_PER_WINDOW;
 
+/** How long after an attempt it no longer counts: its window and the slice it was counted in. */
+export function countsUntilMs(rule: Pick<RateLimitRule, 'windowMs'>): number {
+  return (rule.windowMs * (SLICES_PER_WINDOW + 1)) / SLICES_PER_WINDOW;
+}
+
 function sliceStartOf(rule: Pick<RateLimitRule, 'windowMs'>, now: Date): Date {
   const sliceMs = rule.windowMs / SLICES_PER_WINDOW;
   return new Date(Math.floor(now.getTime() / sliceMs) * sliceMs);
