@@ -5,3 +5,4 @@ export * from './notifications';
 export * from './consent';
 export * from './payments';
 export * from './system';
+export * from './admin';

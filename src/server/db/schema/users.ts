@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { USER_STATUSES } from '../../../contract/admin';
 import { CONSENT_STATUSES, ROLES } from '../../../contract/constants';
 import type { ParentLimits } from '../../../contract/safety';
 import { createdAt } from './columns';
 
 export const roleEnum = pgEnum('role', ROLES);
 export const consentStatusEnum = pgEnum('consent_status', CONSENT_STATUSES);
+export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
 
 export const users = pgTable(
   'users',
@@ -26,6 +28,8 @@ export const users = pgTable(
      * a table of its own, so the session already holds everything a lock's age check reads.
      */
     parentLimits: jsonb('parent_limits').$type<ParentLimits>(),
+    /** Suspended by an admin (issue 18): no session of theirs is honoured and sign-in is refused. */
+    status: userStatusEnum('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ConsentStatusSchema, RoleSchema } from './auth';
+import { ROLES } from './constants';
+import { EMAIL_STATUSES, OutboxEmailSchema } from './email';
+import { JOB_STATUSES } from './job-constants';
+import { MoneySchema } from './jobs';
+
+/** An account is active or suspended by an admin (issue 18); a suspended one cannot sign in. */
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const UserStatusSchema = z.enum(USER_STATUSES);
+
+/** What the spec's operators answer for: every admin act has one of these names (issue 18). */
+export const AUDIT_ACTIONS = [
+  'user.suspend',
+  'user.reactivate',
+  'job.verify',
+  'job.cancel',
+  'dispute.resolve',
+  'email.test',
+  'coordinator.create',
+  'coordinator.update',
+  'service_area.add',
+  'service_area.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['user', 'job', 'dispute', 'email', 'service_area'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** A changed value is `{from, to}`; what an act carried (a reason, an outcome) is the value itself. */
+export const AuditChangesSchema = z.record(z.string(), z.unknown());
+export type AuditChanges = z.infer<typeof AuditChangesSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actor: z.object({ id: z.uuid(), fullName: z.string() }),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  targetId: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: AuditChangesSchema,
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+const CursorSchema = z.string().max(200, 'cursor is too long').optional();
+
+export const AuditLogQuerySchema = z.object({
+  actor: z.uuid('actor must be a user id').optional(),
+  /** A target's id: a user, job, dispute or email id, or a ZIP code. */
+  target: z.string().trim().min(1, 'target is empty').max(64, 'target is too long').optional(),
+  action: z.enum(AUDIT_ACTIONS, `action must be one of ${AUDIT_ACTIONS.join(', ')}`).optional(),
+  cursor: CursorSchema,
+});
+export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
+
+export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+export const SUSPENSION_REASON_MAX = 500;
+export const SuspendUserRequestSchema = z.object({
+  reason: z
+    .string('A reason is required')
+    .trim()
+    .min(1, 'A reason is required')
+    .max(SUSPENSION_REASON_MAX, `The reason must be at most ${SUSPENSION_REASON_MAX} characters long`),
+});
+export type SuspendUserRequest = z.input<typeof SuspendUserRequestSchema>;
+
+/** A person in the admin's lists: never a teen's date of birth (issue 18). */
+export const AdminUserSummarySchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  status: UserStatusSchema,
+  zipCode: z.string().nullable(),
+  /** A teen's parental consent; null for every other role. */
+  parentalConsentStatus: ConsentStatusSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserSummary = z.infer<typeof AdminUserSummarySchema>;
+
+export const AdminUsersQuerySchema = z.object({
+  query: z.string().trim().max(100, 'query is too long').optional(),
+  role: z.enum(ROLES, `role must be one of ${ROLES.join(', ')}`).optional(),
+  status: z.enum(USER_STATUSES, `status must be one of ${USER_STATUSES.join(', ')}`).optional(),
+  cursor: CursorSchema,
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
+
+export const AdminUserListSchema = z.object({ users: z.array(AdminUserSummarySchema), nextCursor: z.string().nullable() });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+/** One of the person's jobs, as its homeowner or its teen. */
+export const AdminUserJobSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(JOB_STATUSES),
+  payAmount: MoneySchema,
+  zipCode: z.string(),
+  /** The person's part in the job. */
+  as: z.enum(['homeowner', 'teen']),
+  createdAt: z.string(),
+});
+
+/** One ledger entry of the person's: a homeowner's card (funding) or a teen's wallet. */
+export const AdminUserPaymentSchema = z.object({
+  jobId: z.uuid(),
+  jobTitle: z.string(),
+  movement: z.enum(['hold', 'release', 'refund', 'split']),
+  account: z.enum(['funding', 'teen_wallet']),
+  /** Signed: money leaving the person's card is negative, money reaching them positive. */
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  at: z.string(),
+});
+
+export const AdminUserDetailSchema = z.object({
+  user: AdminUserSummarySchema,
+  /** The newest 50 of each; `actions` are the admin acts taken on this person, newest first. */
+  jobs: z.array(AdminUserJobSchema),
+  payments: z.array(AdminUserPaymentSchema),
+  actions: z.array(AuditEntrySchema),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/** Sums of the ledger over one period, in dollars with cents. */
+export const MoneyTotalsSchema = z.object({
+  /** Paid into escrow by homeowners. */
+  held: MoneySchema,
+  /** Paid out to teens' wallets. */
+  released: MoneySchema,
+  /** Given back to homeowners. */
+  refunded: MoneySchema,
+  /** The platform's fees. */
+  fees: MoneySchema,
+});
+export type MoneyTotals = z.infer<typeof MoneyTotalsSchema>;
+
+export const AdminOverviewSchema = z.object({
+  usersByRole: z.record(z.enum(ROLES), z.number().int()),
+  suspendedUsers: z.number().int(),
+  jobsByStatus: z.record(z.enum(JOB_STATUSES), z.number().int()),
+  money: z.object({
+    /** In escrow now: held and not yet released or refunded. */
+    inEscrow: MoneySchema,
+    /** From the first of this month in the service's time zone. */
+    thisMonth: MoneyTotalsSchema,
+    total: MoneyTotalsSchema,
+  }),
+  openDisputes: z.number().int(),
+  pendingConsents: z.number().int(),
+  mail: z.object({
+    byStatus: z.record(z.enum(EMAIL_STATUSES), z.number().int()),
+    /** When the oldest message still waiting to go out was queued; null when none waits. */
+    oldestPendingAt: z.string().nullable(),
+  }),
+  emailDelivery: z.enum(['smtp', 'outbox']),
+  recentEmails: z.array(OutboxEmailSchema),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
