@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { JOB_CATEGORIES } from './job-constants';
+import { MoneySchema } from './jobs';
+
+// Progress and reputation (issue 16; spec 3 Achievement, Seasonal challenge, Challenge progress,
+// User stats). Every figure here comes from real events: jobs verified and paid, reviews written.
+
+/** Spec 3: the kinds of achievement. */
+export const ACHIEVEMENT_TYPES = ['level_up', 'milestone', 'special', 'jobs_completed', 'seasonal', 'streak', 'rating'] as const;
+export type AchievementType = (typeof ACHIEVEMENT_TYPES)[number];
+
+/** Spec 3: how rare an achievement is. */
+export const RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+export const SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
+export type Season = (typeof SEASONS)[number];
+
+/** GET /api/user-stats/{userId}: a teen's totals, from their paid jobs and the reviews they received. */
+export const UserStatsSchema = z.object({
+  userId: z.uuid(),
+  /** 1-11, from experiencePoints and the spec's thresholds (spec 9). */
+  level: z.int().min(1),
+  experiencePoints: z.int().min(0),
+  /** XP where the current level starts, and where the next starts (null at the top level): the stats card's progress bar. */
+  levelStartsAt: z.int().min(0),
+  nextLevelAt: z.int().min(0).nullable(),
+  /** Paid jobs. */
+  totalJobs: z.int().min(0),
+  /** What the teen was paid, after the platform's fee. */
+  totalEarnings: MoneySchema,
+  /** Null while the teen has no reviews (never an invented figure). */
+  averageRating: z.number().min(1).max(5).nullable(),
+  reviewCount: z.int().min(0),
+  /** Weeks in a row, up to this one or the last, with at least one paid job (service time zone). */
+  currentStreak: z.int().min(0),
+  longestStreak: z.int().min(0),
+  achievementPoints: z.int().min(0),
+  /** Spec 4: from paid jobs, 0-4 Rookie, 5-19 Worker, 20-49 Grinder, 50+ Pro. */
+  levelTitle: z.enum(['Rookie', 'Worker', 'Grinder', 'Pro']),
+});
+export type UserStats = z.infer<typeof UserStatsSchema>;
+
+export const AchievementSchema = z.object({
+  /** The catalogue's key, e.g. 'first_paid_job'. */
+  id: z.string(),
+  type: z.enum(ACHIEVEMENT_TYPES),
+  title: z.string(),
+  description: z.string(),
+  rarity: z.enum(RARITIES),
+  points: z.int().min(0),
+  earnedAt: z.string(),
+});
+export type Achievement = z.infer<typeof AchievementSchema>;
+
+/** GET /api/achievements/{userId}: newest first. */
+export const AchievementListSchema = z.array(AchievementSchema);
+
+export const ChallengeRequirementsSchema = z.object({
+  jobsCount: z.int().min(1),
+  categories: z.array(z.enum(JOB_CATEGORIES)).min(1),
+});
+export const ChallengeRewardsSchema = z.object({ points: z.int().min(0), title: z.string() });
+
+export const SeasonalChallengeSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  season: z.enum(SEASONS),
+  /** The last day it counts, in the service's time zone. */
+  endDate: z.string(),
+  /** Spec 4: active means isActive and the end date has not passed. */
+  isActive: z.boolean(),
+  maxParticipants: z.int().min(1).nullable(),
+  requirements: ChallengeRequirementsSchema,
+  rewards: ChallengeRewardsSchema,
+  participants: z.int().min(0),
+  /** Whether the signed-in caller has joined it. */
+  joined: z.boolean(),
+});
+export type SeasonalChallenge = z.infer<typeof SeasonalChallengeSchema>;
+export const SeasonalChallengeListSchema = z.array(SeasonalChallengeSchema);
+
+export const ChallengeProgressSchema = z.object({
+  challengeId: z.uuid(),
+  isCompleted: z.boolean(),
+  progress: z.object({ jobsCompleted: z.int().min(0) }),
+  joinedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type ChallengeProgress = z.infer<typeof ChallengeProgressSchema>;
+export const ChallengeProgressListSchema = z.array(ChallengeProgressSchema);
+
+export const ChallengeIdParamsSchema = z.object({ id: z.uuid('Unknown challenge') });
