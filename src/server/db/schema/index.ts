@@ -6,3 +6,4 @@ export * from './consent';
 export * from './payments';
 export * from './system';
 export * from './admin';
+export * from './progress';
