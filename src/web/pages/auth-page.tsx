@@ -1,15 +1,12 @@
-import { Tabs } from 'radix-ui';
 import { Navigate } from 'react-router';
 import { homePathForRole } from '../../domain/users';
 import { Brand } from '../components/brand';
 import { PageHeader } from '../components/page-header';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/tabs';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { SignUpForm } from '../features/auth/sign-up-form';
 import { SocialButtons } from '../features/auth/social-buttons';
 import { useAuth } from '../lib/auth';
-
-const tabClasses =
-  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow';
 
 export default function AuthPage() {
   const { user } = useAuth();
@@ -22,22 +19,18 @@ export default function AuthPage() {
           <Brand className="text-2xl" />
         </p>
         <SocialButtons />
-        <Tabs.Root defaultValue="signin">
-          <Tabs.List aria-label="Sign in or sign up" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tabs.Trigger value="signin" className={tabClasses}>
-              Sign In
-            </Tabs.Trigger>
-            <Tabs.Trigger value="signup" className={tabClasses}>
-              Sign Up
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="signin">
+        <Tabs defaultValue="signin">
+          <TabList aria-label="Sign in or sign up" className="mb-4">
+            <Tab value="signin">Sign In</Tab>
+            <Tab value="signup">Sign Up</Tab>
+          </TabList>
+          <TabPanel value="signin">
             <SignInForm />
-          </Tabs.Content>
-          <Tabs.Content value="signup">
+          </TabPanel>
+          <TabPanel value="signup">
             <SignUpForm />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabPanel>
+        </Tabs>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
+import { Counter } from '../components/ui/counter';
 import { jobQueries } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
@@ -127,14 +128,5 @@ function FinishedJobs({ user, recentIds }: { user: User; recentIds: ReadonlySet<
         ))}
       </ul>
     </section>
-  );
-}
-
-function Counter({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
-      <dt className="text-xs font-medium text-slate-700">{label}</dt>
-      <dd className="text-xl font-bold text-slate-900">{value}</dd>
-    </div>
   );
 }

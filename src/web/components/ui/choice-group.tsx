@@ -15,11 +15,14 @@ export function ChoiceGroup<T extends string>({
   value,
   onChange,
   choices,
+  error,
 }: {
   label: string;
   value: T;
   onChange: (value: T) => void;
   choices: readonly Choice<T>[];
+  /** A refusal of the choice (a server's answer), shown under the group and tied to it. */
+  error?: string;
 }) {
   const id = useId();
   return (
@@ -27,7 +30,13 @@ export function ChoiceGroup<T extends string>({
       <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
         {label}
       </p>
-      <div role="radiogroup" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-2">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        className="flex flex-wrap gap-2"
+      >
         {choices.map((choice) => (
           <label key={choice.value} className="relative">
             <input
@@ -44,6 +53,11 @@ export function ChoiceGroup<T extends string>({
           </label>
         ))}
       </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
