@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { ChangeSignals } from './db/derived-cache';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(consentRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
+  await app.register(adminRoutes(ctx));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   registerWebClient(app, ctx, webRoot, options.explorer);

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { disputes, jobs } from '../../db/schema';
 import { AppError, firstRow, notFound } from '../../errors';
+import { recordAdminAction } from '../admin/audit-log';
 import type { SessionUser } from '../auth/sessions';
 import { transitionJob } from '../jobs/job-transitions';
 import { loadViewer } from '../jobs/job-viewer';
@@ -78,6 +79,20 @@ export async function resolveDispute(
       .returning();
     if (!resolved) throw new AppError('CONFLICT', 'This dispute has already been resolved.');
     const job = await transitionJob(ctx, tx, user, resolved.jobId, input.outcome === 'refund' ? 'refund' : 'award');
+    if (user.role === 'admin') {
+      await recordAdminAction(tx, {
+        actorId: user.id,
+        at: now,
+        target: { type: 'dispute', id: resolved.id },
+        action: 'dispute.resolve',
+        changes: {
+          status: { from: 'open', to: 'resolved' },
+          outcome: input.outcome,
+          teenAmount: teenAmountCents === null ? null : centsToMoney(teenAmountCents),
+          jobId: resolved.jobId,
+        },
+      });
+    }
     return toDisputeDto(resolved, job);
   });
 }

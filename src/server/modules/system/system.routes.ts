@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/client';
 import { users } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { recordAdminAction } from '../admin/audit-log';
 import { enqueueEmail, getEmail, listRecentEmails } from '../email/mailer';
 import { testEmail } from '../email/templates';
 
@@ -44,7 +46,13 @@ export function systemRoutes(ctx: AppContext, databaseKind: 'pglite' | 'postgres
       },
       handler: async (request, reply) => {
         const { to, subject, message } = request.body;
-        const id = await enqueueEmail(ctx.db, testEmail(to, subject, message), ctx.clock.now());
+        const now = ctx.clock.now();
+        const id = await ctx.db.transaction(async (tx) => {
+          const queued = await enqueueEmail(tx, testEmail(to, subject, message), now);
+          // Whom an admin mailed, and what: the audit log carries the subject, not the message.
+          await recordAdminAction(tx, { actorId: requireUser(request).id, at: now, target: { type: 'email', id: queued }, action: 'email.test', changes: { to, subject } });
+          return queued;
+        });
         await ctx.mailer.deliverDue();
         return reply.status(202).send(await getEmail(ctx.db, id));
       },
