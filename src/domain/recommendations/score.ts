@@ -1,0 +1,188 @@
+import { CATEGORY_LABELS, type PhysicalDemand } from '../../contract/job-constants';
+import {
+  EXCLUDING_PREFERENCES,
+  EXPERIENCE_LABELS,
+  PHYSICAL_CAPABILITY_LABELS,
+  TIME_SLOT_HOURS,
+  TIME_SLOT_LABELS,
+  TIME_SLOTS,
+  type ExcludingPreference,
+  type RecommendationReasonCode,
+} from '../../contract/preference-constants';
+import type { ExcludedMost, RecommendationReason, UserPreferences } from '../../contract/preferences';
+import { formatDuration, formatPay } from '../format';
+import { hardExclusionsOf, matchPlanOf, type MatchInput, type MatchJob, type MatchPlan, type Term } from './plan';
+import { REASON_MIN_SHARE, WEIGHTS, type Weight } from './weights';
+
+/** A term's field on a job; pay per hour in the order SQL computes it too (score-sql.ts), so both sums agree to the bit. */
+export function termValue(term: Term, job: MatchJob): string | number {
+  switch (term.field) {
+    case 'payPerHour':
+      return (job.payCents * 60) / job.estimatedDuration / 100;
+    default:
+      return job[term.field];
+  }
+}
+
+export function termPoints(term: Term, job: MatchJob): number {
+  const value = termValue(term, job);
+  switch (term.kind) {
+    case 'lookup':
+      return term.points[value] ?? term.otherwise;
+    case 'linear':
+      return Math.min(Math.max(term.base + term.slope * (value as number), 0), WEIGHTS[term.weight]);
+    case 'atMost':
+      return (value as number) <= term.bound ? term.points : 0;
+  }
+}
+
+/** The match score: the terms' sum rounded half up, as SQL's floor(sum + 0.5). */
+export function roundScore(sum: number): number {
+  return Math.min(100, Math.max(0, Math.floor(sum + 0.5)));
+}
+
+export interface Scored {
+  matchScore: number;
+  /** Each term's points, in the plan's order. */
+  points: { weight: Weight; points: number }[];
+}
+
+export function scoreJob(job: MatchJob, plan: MatchPlan): Scored {
+  let sum = 0;
+  const points = plan.terms.map((term) => {
+    const earned = termPoints(term, job);
+    sum += earned;
+    return { weight: term.weight, points: earned };
+  });
+  return { matchScore: roundScore(sum), points };
+}
+
+const REASON_CODES: Record<Weight, RecommendationReasonCode> = {
+  preferredCategory: 'preferred_category',
+  distance: 'close_by',
+  payPerHour: 'good_pay',
+  duration: 'fits_duration',
+  timeSlot: 'fits_time_slot',
+  experience: 'matches_experience',
+  familiarNeighborhood: 'familiar_neighborhood',
+  ownHistory: 'done_before',
+  supervision: 'supervised',
+};
+
+const DEMAND_WORDS: Record<PhysicalDemand, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function milesText(miles: number): string {
+  return miles < 0.1 ? 'Right in your neighborhood.' : `${miles.toFixed(1)} miles from home.`;
+}
+
+/** A reason's sentence; null where the points came from no ask of the teen's (nothing ticked, no supervision asked). */
+function reasonText(weight: Weight, job: MatchJob, miles: number, input: MatchInput): string | null {
+  const { preferences, history } = input;
+  switch (weight) {
+    case 'preferredCategory':
+      return preferences.preferredCategories.includes(job.category) ? `You picked ${CATEGORY_LABELS[job.category]}.` : null;
+    case 'distance':
+      return milesText(miles);
+    case 'payPerHour':
+      return `Pays about ${formatPay(String(Math.round((job.payCents * 60) / job.estimatedDuration / 100)), 0)} an hour.`;
+    case 'duration':
+      return `Takes ${formatDuration(job.estimatedDuration)}, inside your ${preferences.maxJobDuration}-hour limit.`;
+    case 'timeSlot': {
+      const slot = TIME_SLOTS.find(
+        (s) => preferences.preferredTimeSlots.includes(s) && (TIME_SLOT_HOURS[s].end - TIME_SLOT_HOURS[s].start) * 60 >= job.estimatedDuration,
+      );
+      return slot ? `Fits in your ${TIME_SLOT_LABELS[slot].toLowerCase()}.` : null;
+    }
+    case 'experience':
+      return `${DEMAND_WORDS[job.physicalDemands]} work suits your ${EXPERIENCE_LABELS[preferences.experience].toLowerCase()} experience.`;
+    case 'familiarNeighborhood':
+      return `In ${job.zipCode}, where you have worked before.`;
+    case 'ownHistory': {
+      const done = history.completedByCategory[job.category] ?? 0;
+      return `You have done ${plural(done, `${CATEGORY_LABELS[job.category]} job`, `${CATEGORY_LABELS[job.category]} jobs`)} before.`;
+    }
+    case 'supervision':
+      return preferences.requireAdultSupervision ? 'A Yardly coordinator supervises jobs here.' : null;
+  }
+}
+
+/**
+ * Why the job was picked, the terms that earned most first: each that earned at least half its weight
+ * and answers an ask of the teen's. At least one: the distance, which every recommended job has.
+ */
+export function reasonsFor(job: MatchJob, scored: Scored, miles: number, input: MatchInput): RecommendationReason[] {
+  const strong = scored.points
+    .filter(({ weight, points }) => points > 0 && points >= WEIGHTS[weight] * REASON_MIN_SHARE)
+    .sort((a, b) => b.points - a.points || Object.keys(WEIGHTS).indexOf(a.weight) - Object.keys(WEIGHTS).indexOf(b.weight));
+  const reasons = strong.flatMap(({ weight }) => {
+    const text = reasonText(weight, job, miles, input);
+    return text ? [{ code: REASON_CODES[weight], text }] : [];
+  });
+  return reasons.length ? reasons : [{ code: 'close_by', text: milesText(miles) }];
+}
+
+export interface Recommendation<J extends MatchJob> {
+  job: J;
+  miles: number;
+  matchScore: number;
+  reasons: RecommendationReason[];
+}
+
+/** The order of the list: match score, then distance, then id (the same inputs, the same order). */
+export function compareRecommendations(a: { matchScore: number; miles: number; job: { id: string } }, b: { matchScore: number; miles: number; job: { id: string } }): number {
+  return b.matchScore - a.matchScore || a.miles - b.miles || (a.job.id < b.job.id ? -1 : a.job.id > b.job.id ? 1 : 0);
+}
+
+/**
+ * The recommendations among `jobs` (the ones the teen could lock now): those that pass every hard
+ * limit and reach the minimum score, best first, at most `limit`. Matching off: none.
+ */
+export function recommend<J extends MatchJob>(jobs: readonly J[], input: MatchInput, limit: number, plan: MatchPlan = matchPlanOf(input)): Recommendation<J>[] {
+  if (!input.preferences.aiMatchingEnabled) return [];
+  const chosen: Recommendation<J>[] = [];
+  for (const job of jobs) {
+    const miles = input.milesByZip.get(job.zipCode);
+    if (miles === undefined || hardExclusionsOf(job, miles, input.preferences).length) continue;
+    const scored = scoreJob(job, plan);
+    if (scored.matchScore < plan.minScore) continue;
+    chosen.push({ job, miles, matchScore: scored.matchScore, reasons: reasonsFor(job, scored, miles, input) });
+  }
+  return chosen.sort(compareRecommendations).slice(0, limit);
+}
+
+export type ExclusionCounts = Record<ExcludingPreference, number>;
+
+/** How many of `jobs` each preference keeps out on its own; minMatchScore counts those that pass every hard limit but score too low. */
+export function exclusionCounts(jobs: readonly MatchJob[], input: MatchInput, plan: MatchPlan = matchPlanOf(input)): ExclusionCounts {
+  const counts = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, 0])) as ExclusionCounts;
+  for (const job of jobs) {
+    const failed = hardExclusionsOf(job, input.milesByZip.get(job.zipCode), input.preferences);
+    for (const preference of failed) counts[preference] += 1;
+    if (!failed.length && scoreJob(job, plan).matchScore < plan.minScore) counts.minMatchScore += 1;
+  }
+  return counts;
+}
+
+function openJobs(n: number, verb: { one: string; many: string }): string {
+  return `${plural(n, 'open job', 'open jobs')} ${n === 1 ? verb.one : verb.many}`;
+}
+
+
+/** The empty state's line: the preference that keeps the most jobs out (ties: the order of EXCLUDING_PREFERENCES); null when none keeps any out. */
+export function excludedMostOf(counts: ExclusionCounts, preferences: UserPreferences): ExcludedMost | null {
+  let most: ExcludingPreference | null = null;
+  for (const preference of EXCLUDING_PREFERENCES) if (counts[preference] > 0 && (most === null || counts[preference] > counts[most])) most = preference;
+  if (most === null) return null;
+  const n = counts[most];
+  const texts: Record<ExcludingPreference, string> = {
+    maxDistance: `${openJobs(n, { one: 'is', many: 'are' })} farther than your ${preferences.maxDistance}-mile limit.`,
+    maxJobDuration: `${openJobs(n, { one: 'takes', many: 'take' })} longer than your ${preferences.maxJobDuration}-hour limit.`,
+    physicalCapability: `${openJobs(n, { one: 'is', many: 'are' })} harder than your ${PHYSICAL_CAPABILITY_LABELS[preferences.physicalCapability].toLowerCase()} physical capability allows.`,
+    avoidHeavyLifting: `${openJobs(n, { one: 'is', many: 'are' })} heavy work, which you chose to avoid.`,
+    toolAccess: `${openJobs(n, { one: 'needs', many: 'need' })} a tool you have not ticked.`,
+    minMatchScore: `${openJobs(n, { one: 'scores', many: 'score' })} below your ${preferences.minMatchScore}% minimum match.`,
+  };
+  return { preference: most, jobs: n, text: texts[most] };
+}
