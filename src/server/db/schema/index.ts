@@ -7,3 +7,4 @@ export * from './payments';
 export * from './system';
 export * from './admin';
 export * from './progress';
+export * from './preferences';

@@ -67,6 +67,13 @@ export const jobs = pgTable(
       .using('gin', t.title.op('gin_trgm_ops'), t.description.op('gin_trgm_ops'), t.location.op('gin_trgm_ops'))
       .with({ fastupdate: false })
       .where(isOpen(t.status)),
+    // Recommendations (issue 15, decision 018): the open jobs of the ZIP codes within a teen's reach,
+    // with every column their hard limits and score read (drizzle has no INCLUDE, so they are keys), so
+    // the candidates are picked and scored from the index alone (an index-only scan) and only the
+    // chosen few rows are read from the table.
+    index('jobs_open_match_idx')
+      .on(t.zipCode, t.physicalDemands, t.estimatedDuration, t.category, t.payCents, t.status, t.lockExpiresAt, t.equipment, t.id)
+      .where(isOpen(t.status)),
     index('jobs_lock_expiry_idx').on(t.lockExpiresAt).where(sql`${t.status} = 'locked'`),
     // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
     uniqueIndex('jobs_one_lock_per_teen_key').on(t.teenId).where(sql`${t.status} = 'locked'`),
