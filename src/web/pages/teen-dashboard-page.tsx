@@ -1,10 +1,25 @@
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
+import { Tab, TabList, TabPanel, Tabs } from '../components/ui/tabs';
 import { ConsentStatusCard } from '../features/consent/consent-status-card';
+import { TeenJobOverview } from '../features/jobs/teen-job-overview';
 import { WalletCard } from '../features/payments/wallet-card';
+import { AiJobsTab } from '../features/recommendations/ai-jobs-tab';
 import { WorkHoursCard } from '../features/safety/work-hours-card';
 import { AvailabilityToggle } from '../features/users/availability-toggle';
+
+/**
+ * Spec 2's tabs, in order; the first is the default. 'Progress' (level, XP, achievements,
+ * challenges) joins this list when the progress capability lands: until then it is not shown.
+ */
+const TABS: readonly { value: string; label: string; Panel: ComponentType<{ teenId: string }> }[] = [
+  { value: 'ai-jobs', label: 'AI Jobs', Panel: AiJobsTab },
+  { value: 'dashboard', label: 'Dashboard', Panel: TeenJobOverview },
+];
+const DEFAULT_TAB = TABS[0]!.value;
 
 export default function TeenDashboardPage() {
   return (
@@ -19,9 +34,43 @@ export default function TeenDashboardPage() {
             {/* The limits follow the age the parent confirmed at consent: until then none is known. */}
             {user.parentalConsentStatus === 'approved' && <WorkHoursCard teenId={user.id} />}
             <ConsentStatusCard userId={user.id} />
+            <DashboardTabs teenId={user.id} />
           </div>
         </>
       )}
     </RequireRole>
+  );
+}
+
+/** The open tab is in the address (?tab=dashboard), so Back from a job's details returns to it. */
+function DashboardTabs({ teenId }: { teenId: string }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const current = TABS.some((tab) => tab.value === asked) ? asked! : DEFAULT_TAB;
+  const select = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === DEFAULT_TAB) next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Tabs value={current} onValueChange={select} className="space-y-4 pt-2">
+      <TabList aria-label="Dashboard sections">
+        {TABS.map((tab) => (
+          <Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tab>
+        ))}
+      </TabList>
+      {TABS.map(({ value, Panel }) => (
+        <TabPanel key={value} value={value}>
+          <Panel teenId={teenId} />
+        </TabPanel>
+      ))}
+    </Tabs>
   );
 }

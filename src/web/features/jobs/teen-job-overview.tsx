@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { ACTIVE_LIST_STATUSES } from '../../../contract/job-constants';
+import { ButtonLink } from '../../components/ui/button';
+import { Counter } from '../../components/ui/counter';
+import { jobQueries } from './api';
+import { JobCard, type JobCardPart } from './job-card';
+import { EmptyState } from './paged-job-list';
+
+/** Spec 9: Recent Activity shows 3 of the teen's jobs. */
+const RECENT_JOBS = 3;
+/**
+ * The most active jobs read to count them (the list API's largest page). A teen holds a handful at
+ * a time; past this the counters say '100+' rather than a number they cannot know.
+ */
+const ACTIVE_JOBS_COUNTED = 100;
+const CARD_PARTS: readonly JobCardPart[] = ['status', 'hint', 'duration', 'distance'];
+
+/**
+ * The achievements the teen has earned. Achievements arrive with GET /api/achievements/{userId}
+ * (spec 7); until that capability exists none can be earned, so the counter reads 0. This is the
+ * one place to read them from when it lands.
+ */
+function useEarnedAchievementCount(_teenId: string): number {
+  return 0;
+}
+
+/**
+ * The teen dashboard's Dashboard tab (spec 2): Find Jobs, the Active Jobs and Achievements counters,
+ * and Recent Activity with up to 3 of the teen's active jobs (the jobs Active Jobs lists).
+ */
+export function TeenJobOverview({ teenId }: { teenId: string }) {
+  const active = useQuery(jobQueries.list({ teenId, status: ACTIVE_LIST_STATUSES, limit: ACTIVE_JOBS_COUNTED }));
+  const achievements = useEarnedAchievementCount(teenId);
+  const jobs = active.data?.jobs ?? [];
+  const activeCount = active.data ? `${jobs.length}${active.data.nextCursor ? '+' : ''}` : '–';
+  return (
+    <div className="space-y-5">
+      <ButtonLink to="/job-explorer" className="w-full">
+        <Search aria-hidden="true" className="h-5 w-5" />
+        Find Jobs
+      </ButtonLink>
+
+      <section aria-labelledby="teen-counters-title">
+        <h2 id="teen-counters-title" className="sr-only">
+          Your numbers
+        </h2>
+        <dl className="grid grid-cols-2 gap-2 text-center">
+          <Counter label="Active Jobs" value={activeCount} />
+          <Counter label="Achievements" value={String(achievements)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="recent-activity-title" className="space-y-3">
+        <h2 id="recent-activity-title" className="text-lg font-bold">
+          Recent Activity
+        </h2>
+        {active.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading jobs...
+          </p>
+        ) : active.isError ? (
+          <p role="alert" className="text-red-800">
+            Could not load your jobs.
+          </p>
+        ) : jobs.length === 0 ? (
+          <EmptyState
+            headingLevel={3}
+            title="No active jobs yet"
+            action={
+              <ButtonLink to="/job-explorer" variant="secondary">
+                Browse Available Jobs
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <>
+            <ul aria-label="Recent activity" className="space-y-3">
+              {jobs.slice(0, RECENT_JOBS).map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} show={CARD_PARTS} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+            {jobs.length > RECENT_JOBS && (
+              <ButtonLink to="/active-jobs" variant="secondary" className="w-full">
+                View All Active Jobs ({activeCount})
+              </ButtonLink>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
