@@ -25,6 +25,9 @@ export const NOTIFICATION_KINDS = [
   'payment_refunded',
   'dispute_opened',
   'dispute_resolved',
+  /** Progress (issue 16): 'Achievement unlocked: {title}', and a seasonal challenge completed. */
+  'achievement_unlocked',
+  'challenge_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

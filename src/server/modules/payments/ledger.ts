@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { holdPostings, isBalanced, refundPostings, releasePostings, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
+import { holdPostings, isBalanced, refundPostings, releasePostings, splitPay, splitPostings, type LedgerMovement, type Posting } from '../../../domain/ledger';
 import type { Executor } from '../../db/client';
 import { disputes, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { firstRow } from '../../errors';
 import type { JobChange, JobEffect } from '../jobs/job-change';
+import { awardPaidJob } from '../progress/progress-awards';
 import { recordPaymentIntent } from './payment-calls';
 
 interface Movement {
@@ -47,6 +48,9 @@ export const ledgerEffect: JobEffect = async (tx, ctx, change) => {
     if (!job.teenId) throw new Error(`job ${job.id} is paid without a teen`);
     return job.teenId;
   };
+  // The teen's progress counts a paid job once, in this transaction (issue 16): what they were paid, after the fee.
+  const awardProgress = (releasedCents: number) =>
+    awardPaidJob(tx, ctx, { id: job.id, teenId: teenOf(), category: job.category, startedAt: job.startedAt, earnedCents: splitPay(releasedCents, feePercent).teenCents }, change.at);
   const refund = async (movement: LedgerMovement, postings: Posting[], amountCents: number) => {
     const ledgerTransactionId = await recordMovement(tx, { jobId: job.id, movement, postings, change });
     await recordPaymentIntent(tx, { jobId: job.id, kind: 'refund', amountCents, ledgerTransactionId, at: change.at });
@@ -63,16 +67,17 @@ export const ledgerEffect: JobEffect = async (tx, ctx, change) => {
       return refund('refund', refundPostings(job.payCents, job.homeownerId), job.payCents);
     case 'pay':
       await recordMovement(tx, { jobId: job.id, movement: 'release', postings: releasePostings(job.payCents, teenOf(), feePercent), change });
-      return;
+      return awardProgress(job.payCents);
     case 'award': {
       // The resolving call records the outcome on the dispute first, in this same transaction.
       const [dispute] = await tx.select().from(disputes).where(eq(disputes.jobId, job.id));
       if (dispute?.outcome === 'partial' && dispute.teenAmountCents !== null) {
         const postings = splitPostings(job.payCents, dispute.teenAmountCents, { teenId: teenOf(), homeownerId: job.homeownerId }, feePercent);
-        return refund('split', postings, job.payCents - dispute.teenAmountCents);
+        await refund('split', postings, job.payCents - dispute.teenAmountCents);
+        return awardProgress(dispute.teenAmountCents);
       }
       await recordMovement(tx, { jobId: job.id, movement: 'release', postings: releasePostings(job.payCents, teenOf(), feePercent), change });
-      return;
+      return awardProgress(job.payCents);
     }
     default:
       return;
