@@ -5,12 +5,13 @@
 import * as jobsApi from './jobs-api';
 import * as pageSize from './page-size';
 import * as lighthouse from './lighthouse';
+import * as routeSolver from './route-solver';
 import { log, machineInfo, round, writeResult, type BenchResult } from './lib';
 import * as safetyRules from './safety-rules';
 import * as search from './search';
 import * as startup from './startup';
 
-const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, search, safetyRules];
+const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, search, safetyRules, routeSolver];
 
 function usage(): string {
   return `usage: npm run bench [-- <name>...]\nbenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`;

@@ -4,7 +4,7 @@ import { heuristicTour } from './local-search';
 import { isTourOf, matrixFrom, matrixFromRows, tourLength, type DistanceMatrix } from './matrix';
 import { seededRandom } from './random';
 import { solveRoute } from './solve';
-import { euc2dMatrix, parseTsplib } from './tsplib';
+import { euc2dMatrix, parseOptima, parseTsplib, parseTsplibTour } from './tsplib';
 
 const STOPPED_CLOCK = () => 0;
 
@@ -141,5 +141,15 @@ describe('TSPLIB instances', () => {
     expect(Array.from(matrix.cells)).toEqual([0, 5, 2, 5, 0, 4, 2, 4, 0]);
     expect(() => parseTsplib(text.replace('EUC_2D', 'GEO'))).toThrow(/EUC_2D/);
     expect(() => parseTsplib(text.replace('DIMENSION : 3', 'DIMENSION : 4'))).toThrow(/4 points/);
+  });
+
+  it('read an optimal tour (1-based, ended by -1) and the table of optima', () => {
+    expect(parseTsplibTour('NAME : t\nTYPE : TOUR\nTOUR_SECTION\n1\n3 2\n-1\nEOF\n')).toEqual([0, 2, 1]);
+    expect(() => parseTsplibTour('NAME : t\n')).toThrow(/TOUR_SECTION/);
+    const optima = parseOptima('name,dimension,edge_weight_type,optimal_length\neil51,51,EUC_2D,426\nst70,70,EUC_2D,675\n');
+    expect([...optima]).toEqual([
+      ['eil51', 426],
+      ['st70', 675],
+    ]);
   });
 });

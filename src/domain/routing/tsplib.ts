@@ -49,3 +49,29 @@ export function euc2dMatrix(points: readonly { x: number; y: number }[]): Distan
   }
   return { size: n, cells };
 }
+
+/** A TSPLIB .opt.tour file: the points of the tour, 0-based, in order. */
+export function parseTsplibTour(text: string): number[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  const start = lines.indexOf('TOUR_SECTION');
+  if (start < 0) throw new Error('no TOUR_SECTION');
+  const tour: number[] = [];
+  for (const line of lines.slice(start + 1)) {
+    for (const token of line.split(/\s+/).filter(Boolean)) {
+      const point = Number(token);
+      if (point === -1 || token === 'EOF') return tour;
+      tour.push(point - 1);
+    }
+  }
+  return tour;
+}
+
+/** The `optimal.csv` beside the instances: instance name -> proven optimal tour length. */
+export function parseOptima(csv: string): Map<string, number> {
+  const [header, ...rows] = csv.trim().split(/\r?\n/);
+  const columns = header!.split(',');
+  const name = columns.indexOf('name');
+  const length = columns.indexOf('optimal_length');
+  if (name < 0 || length < 0) throw new Error('optimal.csv needs the columns name and optimal_length');
+  return new Map(rows.map((row) => row.split(',')).map((cells) => [cells[name]!, Number(cells[length])]));
+}
