@@ -4,6 +4,7 @@ import {
   canActAs,
   canActOnJob,
   canChangeUser,
+  canReadTeenProgress,
   canReadTeenWorkHours,
   canReadUser,
   canResolveDispute,
@@ -156,5 +157,22 @@ describe('users and disputes', () => {
     const readers = Object.entries(viewers).filter(([, viewer]) => canReadTeenWorkHours(viewer, { id: 'teen-1', zipCode: '02139' }));
     expect(readers.map(([name]) => name)).toEqual(['teen', 'coordinator', 'admin']);
     expect(canReadTeenWorkHours(viewers.coordinator, { id: 'teen-1', zipCode: null })).toBe(false);
+  });
+});
+
+describe("a teen's progress (issue 16)", () => {
+  const teen = { id: 'teen-1', zipCode: '02139' };
+  it.each([
+    [false, ['teen', 'coordinator', 'admin']],
+    // The homeowner has this teen on a job of theirs; the other homeowner's answer is the server's, per viewer.
+    [true, ['teen', 'homeowner', 'otherHomeowner', 'coordinator', 'admin']],
+  ])('with a job of the viewer taken: %s, readers are %j', (taken, readers) => {
+    const allowed = Object.entries(viewers).filter(([, viewer]) => canReadTeenProgress(viewer, teen, taken));
+    expect(allowed.map(([name]) => name)).toEqual(readers);
+  });
+  it("refuses other teens and coordinators of other areas, whatever the job, and a coordinator when the teen has no ZIP code", () => {
+    expect(canReadTeenProgress(viewers.otherTeen, teen, true)).toBe(false);
+    expect(canReadTeenProgress(viewers.otherCoordinator, teen, true)).toBe(false);
+    expect(canReadTeenProgress(viewers.coordinator, { id: 'teen-1', zipCode: null }, false)).toBe(false);
   });
 });

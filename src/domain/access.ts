@@ -204,3 +204,11 @@ export function canReviewHeldConsent(viewer: Viewer, teenZipCode: string | null)
 export function canReadTeenWorkHours(viewer: Viewer, teen: { id: string; zipCode: string | null }): boolean {
   return viewer.id === teen.id || viewer.role === 'admin' || (teen.zipCode !== null && isAreaCoordinator(viewer, teen.zipCode));
 }
+
+/**
+ * A teen's progress and reputation (issue 16: stats, achievements, challenge progress): the teen, the
+ * coordinator of their ZIP code, admins, and a homeowner for whom the teen has taken a job.
+ */
+export function canReadTeenProgress(viewer: Viewer, teen: { id: string; zipCode: string | null }, hasTakenAJobOfViewer: boolean): boolean {
+  return canReadTeenWorkHours(viewer, teen) || (viewer.role === 'homeowner' && hasTakenAJobOfViewer);
+}
