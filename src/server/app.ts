@@ -21,6 +21,7 @@ import { EventBus } from './modules/events/live-events';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { builtinPaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { progressRoutes } from './modules/progress/progress.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerExplorerPage, type ExplorerRendering } from './modules/pages/explorer-page';
 import { safetyRoutes } from './modules/safety/safety.routes';
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     sessions: signals.cache({ tables: ['sessions', 'users'], maxEntries: 10_000, maxAgeMs: 10_000 }),
     openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
   };
-  const ctx: AppContext = { db: database.db, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };
+  const ctx: AppContext = { db: database.db, withPlan: database.withPlan, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };
   app.addHook('onClose', () => mailer.stop());
   // Open streams would keep close() waiting forever: end them first.
   app.addHook('preClose', async () => events.closeStreams());
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(eventsRoutes(ctx, options.heartbeatMs));
   await app.register(consentRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
+  await app.register(progressRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
   await app.register(adminRoutes(ctx));
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, WithPlan } from './db/client';
 import type { DerivedCache } from './db/derived-cache';
 import type { FoundSession } from './modules/auth/sessions';
 import type { Mailer } from './modules/email/mailer';
@@ -12,6 +12,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 /** What every service needs; built once in app.ts and passed down, never a global. */
 export interface AppContext {
   db: Db;
+  /** Runs statements with named planner settings (decision 015): the search's steps. */
+  withPlan: WithPlan;
   config: Config;
   clock: Clock;
   mailer: Mailer;

@@ -10,11 +10,24 @@ export interface Statement {
 type Query = (...args: unknown[]) => unknown;
 type Queryable = { query: Query };
 
+/**
+ * The settings a PostgreSQL connection was opened with (a plan profile's pool, db/client.ts), as the
+ * statement that would make them in a transaction: what shapes the plan of each statement it runs.
+ */
+function startupSettings(client: unknown): Statement | null {
+  const options = (client as { connectionParameters?: { options?: string } }).connectionParameters?.options;
+  if (!options) return null;
+  const pairs = [...options.matchAll(/-c (\w+)=(\w+)/g)].map(([, name, value]) => `set_config('${name}', '${value}', true)`);
+  return { text: `select ${pairs.join(', ')}`, values: [] };
+}
+
 /** `target.query`, recording each statement into `seen` until the returned function puts it back. */
 function record(target: Queryable, seen: Statement[]): () => void {
   const query = target.query;
   target.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
     const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const settings = startupSettings(this);
+    if (settings) seen.push(settings);
     seen.push({ text, values: Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []) });
     return query.call(this, config, values, ...rest);
   };
@@ -52,7 +65,7 @@ export async function statementsOf(database: Database, work: () => Promise<unkno
   return seen;
 }
 
-/** A statement, and the settings made before it in its transaction (`set_config(..., true)`), which shape its plan. */
+/** A statement, and the settings made before it (`set_config(..., true)` in its transaction, or its connection's start-up settings), which shape its plan. */
 export interface PlannedStatement {
   statement: Statement;
   settings: Statement[];

@@ -147,22 +147,15 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
   if (!input.search) return readNewestFirst(ctx.db, where, input.limit);
   const search = searchCondition(viewer, input.search);
-  // Each step of a search names the plan it means (decision 015). The planner prices an ILIKE at a
+  // Each step of a search names the plan it means (decision 015): the planner prices an ILIKE at a
   // small fraction of what it costs (about a microsecond a row), so on its guess of how common a text
   // is it would read rows until it found enough: every open job, for a text that is rare after all.
-  // PostgreSQL makes each step's plan once per connection (the generic plan): planning these
-  // statements took ten times longer than running them. No JIT: a generic plan's guessed cost can
-  // pass its threshold, and compiling took 45 ms where running took 1.
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true)`);
-    const common = await readAmongNewest(tx, where, search, input.limit);
-    if (common) return common;
-    await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
-    const rare = await readRareMatches(tx, where, search, input.limit);
-    if (rare) return rare;
-    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
-    return readNewestFirst(tx, [...where, search], input.limit);
-  });
+  // The steps need no common snapshot: each one answers the whole page or passes.
+  return (
+    (await ctx.withPlan('newestFirst', (db) => readAmongNewest(db, where, search, input.limit))) ??
+    (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, where, search, input.limit))) ??
+    ctx.withPlan('newestFirst', (db) => readNewestFirst(db, [...where, search], input.limit))
+  );
 }
 
 /**
