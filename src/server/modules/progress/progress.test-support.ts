@@ -24,9 +24,10 @@ export interface ProgressApi {
 }
 
 export function useProgressApi(kind: 'pglite' | 'postgres'): ProgressApi {
-  const api = {
+  const api = {} as ProgressApi;
+  Object.assign(api, {
     call: (...args: Parameters<ReturnType<typeof caller>>) => caller(api.t)(...args),
-    async paidJob(cast = api.cast, overrides = {}) {
+    async paidJob(cast: Cast = api.cast, overrides: Record<string, unknown> = {}) {
       const job = await jobAt(api.t, cast, 'verified', overrides);
       const released = await api.call('POST', `/api/jobs/${job.id}/release-payment`, cast.homeowner, {});
       if (released.statusCode !== 200) throw new Error(`release failed: ${released.statusCode} ${released.body}`);
@@ -41,7 +42,7 @@ export function useProgressApi(kind: 'pglite' | 'postgres'): ProgressApi {
     achievementIdsOf: async (userId: string) =>
       (await api.t.database.db.select().from(userAchievements).where(eq(userAchievements.userId, userId))).map((a) => a.achievementId).sort(),
     noticeTitlesOf: async (userId: string) => (await api.t.database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.title).sort(),
-  } as ProgressApi;
+  } satisfies Omit<ProgressApi, 't' | 'cast' | 'ids'>);
 
   beforeAll(async () => {
     const t = await createTestApp(kind);
