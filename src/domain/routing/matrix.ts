@@ -29,6 +29,16 @@ export function matrixFrom<P>(points: readonly P[], distance: (a: P, b: P) => nu
   return matrixFromRows(points.map((a, i) => points.map((b, j) => (i === j ? 0 : distance(a, b)))));
 }
 
+/** Throws when `matrix` is not size x size finite costs >= 0 (a matrix that crossed a thread, say). */
+export function assertMatrix(matrix: DistanceMatrix): void {
+  const { size, cells } = matrix;
+  if (!Number.isInteger(size) || size < 0 || cells.length !== size * size) throw new RangeError(`a matrix of ${size} points needs ${size * size} cells, got ${cells.length}`);
+  for (let k = 0; k < cells.length; k++) {
+    const value = cells[k]!;
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`distance ${Math.floor(k / size)}->${k % size} must be a finite number >= 0, got ${value}`);
+  }
+}
+
 export function isSymmetric(matrix: DistanceMatrix): boolean {
   const { size: n, cells: d } = matrix;
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (d[i * n + j] !== d[j * n + i]) return false;

@@ -129,6 +129,8 @@ describe('the figures of a solution', () => {
     expect(() => matrixFromRows([[0, 1], [1]])).toThrow(RangeError);
     expect(() => matrixFromRows([[0, -1], [1, 0]])).toThrow(RangeError);
     expect(() => matrixFromRows([[0, Number.NaN], [1, 0]])).toThrow(RangeError);
+    expect(() => solveRoute({ size: 3, cells: new Float64Array(4) }, { now: STOPPED_CLOCK })).toThrow(/9 cells/);
+    expect(() => solveRoute({ size: 2, cells: Float64Array.from([0, Number.POSITIVE_INFINITY, 1, 0]) }, { now: STOPPED_CLOCK })).toThrow(/finite/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { EXACT_MAX_STOPS, exactTour } from './exact';
 import { heuristicTour } from './local-search';
 import { oneTreeBound } from './lower-bound';
-import { isSymmetric, tourLength, type DistanceMatrix, type Tour } from './matrix';
+import { assertMatrix, isSymmetric, tourLength, type DistanceMatrix, type Tour } from './matrix';
 import { seededRandom, type RandomSource } from './random';
 
 /** Issue 17: the default time budget of one optimisation (search and bound together). */
@@ -44,6 +44,7 @@ export interface RouteSolution {
  * measured against the Held-Karp bound. Pure: the clock and the randomness come in as functions.
  */
 export function solveRoute(matrix: DistanceMatrix, options: SolveOptions): RouteSolution {
+  assertMatrix(matrix);
   const started = options.now();
   const n = matrix.size;
   const given = Array.from({ length: n }, (_, i) => i);
