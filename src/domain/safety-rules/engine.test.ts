@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PARENT_LIMITS, type ParentLimits } from '../../contract/safety';
 import { isSchoolDay, isSchoolWeek, parseSchoolCalendar, type SchoolCalendar } from './school-calendar';
-import { decide, decideFor, minimumAgeFor, windowOn, workHours, type JobNeeds, type Situation } from './engine';
+import { decide, decideFor, equipmentRefusal, minimumAgeFor, windowOn, workHours, type JobNeeds, type Situation } from './engine';
 import { describeParentLimits, normalizeParentLimits, parentLayer, rulesFor, type SafetyRule } from './rules';
 import { bookedOn, workEntries, type CountedJob } from './work';
 
@@ -109,6 +109,15 @@ describe('what the job is', () => {
     expect(minimumAgeFor(['lawn_mower'], MA)).toBe(16);
     expect(minimumAgeFor(['ladder'], rulesFor('ZZ'))).toBe(16);
     expect(minimumAgeFor(['rake', 'wood_chipper'], MA)).toBe(18);
+  });
+
+  it("says why equipment bars an age on any day, in the words decide gives the teen, and nothing for what it allows", () => {
+    const fifteen = equipmentRefusal(15, ['rake', 'lawn_mower'], MA);
+    expect(fifteen).toEqual({ ...decide('lock', mower, situation()), allowed: false });
+    expect(fifteen?.message).toBe('Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).');
+    expect(equipmentRefusal(16, ['rake', 'lawn_mower'], MA)).toBeNull();
+    expect(equipmentRefusal(17, ['chainsaw'], MA)?.message).toBe('No one under 18 may use a chain saw (federal child labor rule, 29 CFR 570.65, Hazardous Occupations Order 14).');
+    expect(equipmentRefusal(14, ['rake', 'push_reel_mower'], MA)).toBeNull();
   });
 });
 

@@ -81,6 +81,11 @@ function applies(rule: SafetyRule, age: number): boolean {
   return age >= rule.minAge && age <= rule.maxAge;
 }
 
+function barsEquipment(rule: SafetyRule, equipment: readonly Equipment[]): boolean {
+  const limit = rule.limit;
+  return limit.kind === 'no-equipment' && equipment.some((item) => limit.equipment.includes(item));
+}
+
 function dayMatches(days: DayKind, schoolDay: boolean): boolean {
   return days === 'any-day' || (days === 'school-day') === schoolDay;
 }
@@ -109,7 +114,7 @@ function refusalsForTheJob(rules: readonly SafetyRule[], job: JobNeeds): Refusal
     const limit = rule.limit;
     const refused =
       limit.kind === 'no-work' ||
-      (limit.kind === 'no-equipment' && job.equipment.some((item) => limit.equipment.includes(item))) ||
+      barsEquipment(rule, job.equipment) ||
       (limit.kind === 'no-category' && limit.categories.includes(job.category)) ||
       (limit.kind === 'no-physical-demand' && limit.demands.includes(job.physicalDemands));
     if (refused) refusals.push({ rule, alternative: rule.alternative ?? null, waits: false });
@@ -214,22 +219,22 @@ const SOURCE_NAMES: Record<SafetyRule['layer'], (rule: SafetyRule) => string | n
  * One sentence naming the rule and where it comes from; for equipment it names the job's own item:
  * 'Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR 570.33).'
  */
-function refusalMessage(rule: SafetyRule, job: JobNeeds): string {
+function refusalMessage(rule: SafetyRule, equipment: readonly Equipment[]): string {
   if (rule.layer === 'parent') return rule.text;
   const limit = rule.limit;
-  const item = limit.kind === 'no-equipment' ? job.equipment.find((e) => limit.equipment.includes(e)) : undefined;
+  const item = limit.kind === 'no-equipment' ? equipment.find((e) => limit.equipment.includes(e)) : undefined;
   const sentence = item ? `${rule.maxAge >= 17 ? 'No one under 18 may use' : `Teens under ${rule.maxAge + 1} may not use`} ${EQUIPMENT_PHRASES[item]}` : rule.text.replace(/\.$/, '');
   const source = SOURCE_NAMES[rule.layer](rule);
   return `${sentence} (${source ? `${source}, ` : ''}${rule.citation}).`;
 }
 
 /** The first refusal speaks; every rule that refused is listed. */
-function verdictOf(refusals: Refusal[], job: JobNeeds): Verdict {
+function verdictOf(refusals: Refusal[], equipment: readonly Equipment[]): Verdict {
   const first = refusals[0];
   if (!first) return ALLOWED;
   return {
     allowed: false,
-    message: refusalMessage(first.rule, job),
+    message: refusalMessage(first.rule, equipment),
     rules: refusals.map((r) => reference(r.rule)),
     alternative: first.alternative,
     waits: refusals.every((r) => r.waits),
@@ -244,7 +249,7 @@ export function decide(stage: Stage, job: JobNeeds, situation: Situation): Verdi
   const refusals = refusalsForTheJob(rules, job);
   if (stage !== 'lock') refusals.push(...refusalsForTheHours(rules, job, situation));
   if (stage === 'start') refusals.push(...refusalsForTheTime(rules, job, situation));
-  return verdictOf(refusals, job);
+  return verdictOf(refusals, job.equipment);
 }
 
 /** The law and the school year in force where the service runs: rulesFor(STATE) and SCHOOL_CALENDAR. */
@@ -295,16 +300,23 @@ export function minimumAgeFor(equipment: readonly Equipment[], rules: readonly S
   const key = equipment.join(',');
   let age = known.get(key);
   if (age === undefined) {
-    const barredAt = (at: number) =>
-      rules.some((rule) => {
-        const limit = rule.limit;
-        return applies(rule, at) && limit.kind === 'no-equipment' && equipment.some((item) => limit.equipment.includes(item));
-      });
+    const barredAt = (at: number) => rules.some((rule) => applies(rule, at) && barsEquipment(rule, equipment));
     age = !barredAt(14) ? 14 : barredAt(16) ? 18 : 16;
     // Equipment lists are subsets of a short list, so this stays small.
     known.set(key, age);
   }
   return age;
+}
+
+/**
+ * Why this equipment keeps a teen of `age` off a job, whatever the day or hour, in the words the teen
+ * would read: 'Teens under 16 may not use a power lawn mower (federal child labor rule, 29 CFR
+ * 570.33).' Null when it does not. The post form says it to the homeowner (issue 21).
+ */
+export function equipmentRefusal(age: number, equipment: readonly Equipment[], rules: readonly SafetyRule[]): Extract<Verdict, { allowed: false }> | null {
+  const refusals = rules.filter((rule) => applies(rule, age) && barsEquipment(rule, equipment)).map((rule) => ({ rule, alternative: rule.alternative ?? null, waits: false }));
+  const verdict = verdictOf(refusals, equipment);
+  return verdict.allowed ? null : verdict;
 }
 
 /** Whether any item is one only adults may use (the post form says 'adults only'). */
