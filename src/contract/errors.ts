@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** An admin suspended the account (issue 18): sign-in is refused, whatever the password. */
+  ACCOUNT_SUSPENDED: 403,
   /** A state-changing request sent from a page of another site (its Origin or Referer). */
   CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,

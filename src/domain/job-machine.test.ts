@@ -66,6 +66,8 @@ const ALLOWED: Record<string, [Transition, ActorName, JobStatus][]> = {
     ['finalize', 'teen', 'accepted'],
     ['release', 'teen', 'posted'],
     ['release', 'teenWithoutConsent', 'posted'],
+    // The teen's suspension by an admin (issue 18).
+    ['release', 'system', 'posted'],
     ['cancel', 'homeowner', 'cancelled'],
     ['cancel', 'admin', 'cancelled'],
   ],

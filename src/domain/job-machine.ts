@@ -236,6 +236,11 @@ export function decide(job: JobFacts, transition: Transition, actor: Actor, ctx:
       return allow('finalize', 'locked', 'accepted', { teenId: actor.id, lock: 'live' }, { lockExpiresAt: null, acceptedAt: now });
     }
     case 'release': {
+      // An admin's suspension of the teen ends their live lock at once (issue 18); a run-out lock expires.
+      if (actor.role === 'system') {
+        if (effective !== 'locked' || !job.teenId) return refuse('INVALID_TRANSITION', 'This job has no live lock.');
+        return allow('release', 'locked', 'posted', { teenId: job.teenId, lock: 'live' }, { teenId: null, lockExpiresAt: null });
+      }
       if (actor.role !== 'teen') return refuse('FORBIDDEN', 'Only the teen holding the lock can release it.');
       if (job.status !== 'locked' || !isAssignedTeen) return refuse('INVALID_TRANSITION', 'You do not hold a lock on this job.');
       return allow('release', 'locked', 'posted', { teenId: actor.id }, { teenId: null, lockExpiresAt: null });

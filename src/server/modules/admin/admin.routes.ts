@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditLogQuerySchema, AuditLogSchema } from '../../../contract/admin';
+import { AdminUserSummarySchema, AuditLogQuerySchema, AuditLogSchema, SuspendUserRequestSchema } from '../../../contract/admin';
 import { ErrorBodySchema } from '../../../contract/errors';
+import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
 import { listAuditLog } from './audit-log';
+import { reactivateUser, suspendUser } from './suspension';
 
 const refusals = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const refusalsOnOne = { ...refusals, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /** The admin console's calls (issue 18): admins only, every one. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -18,6 +22,29 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AuditLogSchema, ...refusals },
       },
       handler: (request) => listAuditLog(ctx.db, request.query),
+    });
+
+    app.post('/api/admin/users/:id/suspend', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: "Suspend an account with a reason: its sessions end at once, sign-in is refused, a teen's live lock is released (idempotent)",
+        params: UserIdParamsSchema,
+        body: SuspendUserRequestSchema,
+        response: { 200: AdminUserSummarySchema, ...refusalsOnOne },
+      },
+      handler: (request) => suspendUser(ctx, requireUser(request), request.params.id, request.body.reason),
+    });
+
+    app.post('/api/admin/users/:id/reactivate', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reactivate a suspended account: it may sign in again (idempotent)',
+        params: UserIdParamsSchema,
+        response: { 200: AdminUserSummarySchema, ...refusalsOnOne },
+      },
+      handler: (request) => reactivateUser(ctx, requireUser(request), request.params.id),
     });
   };
 }

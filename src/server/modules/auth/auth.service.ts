@@ -17,6 +17,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSessionsOfUser, hashToken, newToken, type SessionUser } from './sessions';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const ACCOUNT_SUSPENDED = 'This account is suspended. Contact support.';
 
 export function toUserDto(user: SessionUser): User {
   return {
@@ -133,6 +134,8 @@ export async function login(
   await refundToken(ctx.db, LIMITS.signInPerAddress, address, now);
   await refundToken(ctx.db, LIMITS.signInPerAddressAndAccount, addressAndAccount, now);
   await refundToken(ctx.db, SIGN_IN_ACCOUNT_BRAKE, input.email, now);
+  // Told only to whoever knows the password: it says nothing about the account to anyone else.
+  if (row.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED);
   // A new token at every sign-in: a token planted before sign-in is worth nothing after it.
   const token = await createSession(ctx.db, row.id, now, userAgent);
   const { passwordHash: _hash, ...user } = row;

@@ -48,7 +48,8 @@ async function lookUpSession(db: Executor, tokenHash: string, now: Date): Promis
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash));
-  if (!row) return null;
+  // A suspended account's sessions are deleted with the suspension; one a racing sign-in made after it is worth nothing either.
+  if (!row || row.user.status !== 'active') return null;
   const idleLimit = new Date(now.getTime() - SESSION_IDLE_MS);
   if (row.session.expiresAt <= now || row.session.lastSeenAt <= idleLimit) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
