@@ -1,7 +1,6 @@
 // Plain values, no zod: the preferences form and the recommendation cards need labels, ranges and
 // defaults, not the schema library (the same split as job-constants.ts and jobs.ts).
 import { CATEGORY_LABELS, EQUIPMENT_LABELS, JOB_CATEGORIES, type Equipment, type JobCategory } from './job-constants';
-import type { UserPreferences } from './preferences';
 
 /** A slider's range and step (spec 5, Preferences). */
 export interface SliderRange {
@@ -90,8 +89,29 @@ export const PREFERENCE_SWITCH_LABELS: Record<PreferenceSwitch, string> = {
   showSafetyWarnings: 'Show safety warnings',
 };
 
+/**
+ * Spec 3's 14 fields as plain types, for the defaults here; preferences.ts's UserPreferences (the
+ * schema's output) is checked to be the same type.
+ */
+export interface PreferenceValues {
+  minMatchScore: number;
+  maxDistance: number;
+  maxJobDuration: number;
+  preferredTimeSlots: TimeSlot[];
+  weatherPreferences: WeatherPreference[];
+  preferredCategories: JobCategory[];
+  toolAccess: PreferenceTool[];
+  experience: ExperienceLevel;
+  physicalCapability: PhysicalCapability;
+  avoidHeavyLifting: boolean;
+  requireAdultSupervision: boolean;
+  preferFamiliarNeighborhoods: boolean;
+  aiMatchingEnabled: boolean;
+  showSafetyWarnings: boolean;
+}
+
 /** Spec 5's defaults, what GET answers before the teen ever saves. */
-export const DEFAULT_PREFERENCES: UserPreferences = {
+export const DEFAULT_PREFERENCES: PreferenceValues = {
   minMatchScore: 60,
   maxDistance: 5,
   maxJobDuration: 4,

@@ -14,6 +14,7 @@ import {
   RECOMMENDATIONS_MAX_LIMIT,
   TIME_SLOTS,
   WEATHER_PREFERENCES,
+  type PreferenceValues,
   type SliderRange,
 } from './preference-constants';
 
@@ -27,12 +28,12 @@ const sliderValue = (range: SliderRange, label: string, unit: string) =>
     .max(range.max, `${label} must be at most ${range.max} ${unit}`)
     .refine((value) => Number.isInteger((value - range.min) / range.step), `${label} must be in steps of ${range.step} ${unit}`);
 
-/** A list of choices, each at most once (a repeat is dropped, not refused). */
+/** A list of choices, each at most once. No transform: the same schema describes the answer. */
 const choices = <const T extends readonly [string, ...string[]]>(options: T, label: string) =>
   z
     .array(z.enum(options, `${label}: choose from ${options.join(', ')}`), `${label} must be a list`)
-    .max(options.length)
-    .transform((list) => [...new Set(list)]);
+    .max(options.length, `${label}: each at most once`)
+    .refine((list) => new Set(list).size === list.length, `${label}: each at most once`);
 
 /**
  * Spec 3 and 5: the teen's matching preferences, all 14 fields, sent whole by POST and PUT. Strict: an
@@ -60,6 +61,10 @@ export const UserPreferencesSchema = z.strictObject(
   },
 );
 export type UserPreferences = z.output<typeof UserPreferencesSchema>;
+/** The schema's output and preference-constants' plain type are the same: each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<UserPreferences, PreferenceValues> = true;
+void sameShape;
 export type UserPreferencesInput = z.input<typeof UserPreferencesSchema>;
 
 export const RecommendationReasonSchema = z.object({

@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerExplorerPage, type ExplorerRendering } from './modules/pages/explorer-page';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(progressRoutes(ctx));
   await app.register(systemRoutes(ctx, database.kind));
   await app.register(adminRoutes(ctx));
+  await app.register(recommendationsRoutes(ctx));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   registerWebClient(app, ctx, webRoot, options.explorer);
