@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SERVICE_ZIPS: '10001, 10002' }).serviceZips).toEqual(['10001', '10002']);
   });
 
+  it("reads the route optimizer's travel model, 1.3 road miles a mile at 20 mph and 15 minutes a stop by default", () => {
+    expect(loadConfig({}).travel).toEqual({ roadFactor: 1.3, averageSpeedMph: 20, visitMinutes: 15 });
+    expect(loadConfig({ ROAD_FACTOR: '1.5', AVERAGE_SPEED_MPH: '25', VISIT_MINUTES: '20' }).travel).toEqual({ roadFactor: 1.5, averageSpeedMph: 25, visitMinutes: 20 });
+    expect(() => loadConfig({ ROAD_FACTOR: '0.8' })).toThrow('Invalid configuration: ROAD_FACTOR: at least 1');
+    expect(() => loadConfig({ AVERAGE_SPEED_MPH: 'fast' })).toThrow(/AVERAGE_SPEED_MPH/);
+    expect(() => loadConfig({ VISIT_MINUTES: '7.5' })).toThrow(/VISIT_MINUTES/);
+  });
+
   it("follows Massachusetts' child labor law and school year by default, and federal law alone in a state without its own rules", () => {
     const config = loadConfig({});
     expect(config.state).toEqual({ code: 'MA', hasOwnRules: true });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseSchoolCalendar, type SchoolCalendar } from '../domain/safety-rules/school-calendar';
 import { hasStateLayer } from '../domain/safety-rules/rules';
+import type { TravelModel } from '../domain/routing/travel';
 
 /** The bundled school year of the default service ZIP codes (issue 21). */
 export const DEFAULT_SCHOOL_CALENDAR = fileURLToPath(new URL('./modules/safety/ma-school-calendar.json', import.meta.url));
@@ -92,6 +93,10 @@ const ConfigSchema = z
     STATE: z.string().regex(/^[A-Z]{2}$/, 'a two-letter state code such as MA').default('MA'),
     SCHOOL_CALENDAR: z.string().optional(),
     SEED_DEMO: z.enum(['0', '1']).optional(),
+    /** The route optimizer's travel model (issue 17): road miles per great-circle mile, driving speed, time at each stop. */
+    ROAD_FACTOR: z.coerce.number().min(1, 'at least 1 (a road is never shorter than the straight line)').max(3).default(1.3),
+    AVERAGE_SPEED_MPH: z.coerce.number().min(1).max(80).default(20),
+    VISIT_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
     TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -123,6 +128,8 @@ export interface Config {
   /** The child labor law's state, and whether the rules table has a layer for it. */
   state: { code: string; hasOwnRules: boolean };
   schoolCalendar: SchoolCalendar;
+  /** How the route optimizer turns points into miles and minutes. */
+  travel: TravelModel;
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
   trustProxy: false | TrustProxyFunction | string[];
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timezone: c.TIMEZONE,
     state: { code: c.STATE, hasOwnRules: hasStateLayer(c.STATE) },
     schoolCalendar: readSchoolCalendar(c.SCHOOL_CALENDAR ? path.resolve(c.SCHOOL_CALENDAR) : DEFAULT_SCHOOL_CALENDAR),
+    travel: { roadFactor: c.ROAD_FACTOR, averageSpeedMph: c.AVERAGE_SPEED_MPH, visitMinutes: c.VISIT_MINUTES },
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY ?? false,
