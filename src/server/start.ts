@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, ensureAdmin, findDemoAccountEmails, seedDemo } from './db/seed';
 import { startPaymentCalls } from './modules/payments/payment-calls';
+import { ensureSeasonChallenge } from './modules/progress/challenges.service';
 import { startSweeper } from './sweeper';
 
 /** What the entry point (src/main.ts) adds to the server it starts: the server-side renderers. */
@@ -28,6 +29,8 @@ async function start(options: StartOptions): Promise<void> {
   // Demo data first: it only goes into an empty database, and the ADMIN_EMAIL admin would fill it.
   const demo = config.seedDemo ? await seedDemo(database.db, config.serviceZips, now, config.platformFeePercent) : null;
   const admin = await ensureAdmin(database.db, config.admin, now);
+  // Every database has this season's challenge (decision 019); the sweeper adds the next season's when it comes.
+  await ensureSeasonChallenge(database.db, now, config.timezone);
   if (admin?.created) app.log.warn({ email: config.admin?.email }, 'created the admin from ADMIN_EMAIL');
   else if (admin && admin.role !== 'admin') app.log.warn({ email: config.admin?.email, role: admin.role }, 'ADMIN_EMAIL belongs to an account that is not an admin; it was left as it is');
   // PGlite has no autovacuum daemon: fresh planner statistics keep list queries on their indexes.

@@ -6,6 +6,7 @@ import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneReadNotifications } from './modules/notifications/notifications.service';
 import { releaseDuePayments } from './modules/payments/auto-release';
 import { makeDuePaymentCalls } from './modules/payments/payment-calls';
+import { ensureSeasonChallenge } from './modules/progress/challenges.service';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 import { LONGEST_WINDOW_MS, pruneRateLimitCounters } from './plugins/rate-limit';
 
@@ -18,7 +19,7 @@ export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
  * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, the
- * personal data nobody needs any more (read notifications, delivered emails), and last, since the
+ * personal data nobody needs any more (read notifications, delivered emails), the season's challenge, and last, since the
  * provider may be slow, the payment calls left by a crash or due for a retry.
  */
 export async function sweep(ctx: AppContext): Promise<void> {
@@ -31,6 +32,8 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await pruneIdempotencyKeys(ctx.db, new Date(now.getTime() - DAY_MS));
   await pruneReadNotifications(ctx.db, new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS));
   await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));
+  // A new season's challenge on the day it starts, in a server that has been running since the last one.
+  await ensureSeasonChallenge(ctx.db, now, ctx.config.timezone);
   await makeDuePaymentCalls(ctx);
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, ChallengeIdParamsSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
 import { listAchievements, readUserStats } from './progress.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -32,6 +33,38 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AchievementListSchema, ...errors },
       },
       handler: (request) => listAchievements(ctx, requireUser(request), request.params.id),
+    });
+
+    app.get('/api/seasonal-challenges', {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['progress'],
+        summary: 'The seasonal challenges that have started, latest end first: requirements, rewards, how many joined and whether the caller did',
+        response: { 200: SeasonalChallengeListSchema, 401: ErrorBodySchema },
+      },
+      handler: (request) => listChallenges(ctx, requireUser(request)),
+    });
+
+    app.post('/api/seasonal-challenges/:id/join', {
+      config: { auth: ['teen'] },
+      schema: {
+        tags: ['progress'],
+        summary: 'The signed-in teen joins an active challenge (409 when it has ended, is full or was joined already)',
+        params: ChallengeIdParamsSchema,
+        response: { 200: SeasonalChallengeSchema, ...errors, 409: ErrorBodySchema },
+      },
+      handler: (request) => joinChallenge(ctx, requireUser(request), request.params.id),
+    });
+
+    app.get('/api/challenge-progress/:id', {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['progress'],
+        summary: `The challenges a teen joined, each with the paid jobs in its categories since joining and whether it is completed ${READERS}`,
+        params: UserIdParamsSchema,
+        response: { 200: ChallengeProgressListSchema, ...errors },
+      },
+      handler: (request) => listChallengeProgress(ctx, requireUser(request), request.params.id),
     });
   };
 }
