@@ -117,6 +117,8 @@ export const AdminUserPaymentSchema = z.object({
 
 export const AdminUserDetailSchema = z.object({
   user: AdminUserSummarySchema,
+  /** A coordinator's area; empty for every other role. */
+  coordinatorZipCodes: z.array(z.string()),
   /** The newest 50 of each; `actions` are the admin acts taken on this person, newest first. */
   jobs: z.array(AdminUserJobSchema),
   payments: z.array(AdminUserPaymentSchema),

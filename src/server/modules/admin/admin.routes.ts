@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminUserSummarySchema, AuditLogQuerySchema, AuditLogSchema, SuspendUserRequestSchema } from '../../../contract/admin';
+import {
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  AdminUsersQuerySchema,
+  AdminUserSummarySchema,
+  AuditLogQuerySchema,
+  AuditLogSchema,
+  SuspendUserRequestSchema,
+} from '../../../contract/admin';
 import { ErrorBodySchema } from '../../../contract/errors';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { listAuditLog } from './audit-log';
+import { getPerson, listPeople } from './people';
 import { reactivateUser, suspendUser } from './suspension';
 
 const refusals = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -22,6 +31,28 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AuditLogSchema, ...refusals },
       },
       handler: (request) => listAuditLog(ctx.db, request.query),
+    });
+
+    app.get('/api/admin/users', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'People newest first, searched by name, email or username and filtered by role and status, paginated by cursor (no dates of birth)',
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUserListSchema, ...refusals },
+      },
+      handler: (request) => listPeople(ctx.db, request.query),
+    });
+
+    app.get('/api/admin/users/:id', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: "One person: account, area, consent (teens), their newest jobs and payments, and the admin acts taken on them",
+        params: UserIdParamsSchema,
+        response: { 200: AdminUserDetailSchema, ...refusals, 404: ErrorBodySchema },
+      },
+      handler: (request) => getPerson(ctx.db, request.params.id),
     });
 
     app.post('/api/admin/users/:id/suspend', {

@@ -8,6 +8,7 @@ import { ageOn } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';
+import { containing } from '../../db/like-pattern';
 import { isOpen, jobs } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
@@ -50,15 +51,13 @@ function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The search: each of its words anywhere in the title, the description or the location, in any case. */
 function searchCondition(viewer: JobViewer, search: string): SQL {
   // Privacy (issue 20): teens see a location without its house number; a search with a digit in it
   // would tell them the number by what it finds, so theirs does not look in the location.
   const searchesLocation = viewer.role !== 'teen' || !/\d/.test(search);
   const inAJob = (word: string) => {
-    const pattern = `%${escapeLike(word)}%`;
+    const pattern = containing(word);
     // Each ILIKE on its own column: jobs_open_search_idx answers each with a bitmap scan, ORed.
     return or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ...(searchesLocation ? [ilike(jobs.location, pattern)] : []))!;
   };
