@@ -116,3 +116,39 @@ export const challengeParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('challenge_participants_user').on(t.userId)],
 );
+
+/**
+ * A review of one side of a job by the other, once per side (issue 16). Double-blind: `publishedAt`
+ * stays null until the other side has written theirs or 7 days have passed; only then does the
+ * person reviewed see it, and only then does it count towards their rating and XP.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** 'homeowner' (about the teen) or 'teen' (about the homeowner). */
+    reviewerRole: text('reviewer_role').notNull(),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_job_side').on(t.jobId, t.reviewerRole),
+    index('reviews_reviewee_published').on(t.revieweeId, t.publishedAt),
+    // The sweeper publishes blind reviews whose 7 days are up.
+    index('reviews_unpublished').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('reviews_comment_length', sql`char_length(${t.comment}) <= 500`),
+    check('reviews_reviewer_role', sql`${t.reviewerRole} in ('homeowner', 'teen')`),
+  ],
+);
