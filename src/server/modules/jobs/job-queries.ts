@@ -65,12 +65,6 @@ function searchCondition(viewer: JobViewer, search: string): SQL {
 }
 
 /**
- * A search reads at most this many of the newest jobs first: a common word fills a page there
- * (decision 015). For a rarer one it costs about half a millisecond before the index is read.
- */
-const SEARCH_NEWEST_READ = 200;
-
-/**
  * How many matches a search reads through the trigram index before it calls its text common
  * (decision 015). Fewer: all of them are sorted and the page is exact. This many: the newest-first scan
  * finds a page in fewer rows (a match every 200 rows at most, at 100,000 open jobs) than sorting them.
@@ -149,25 +143,13 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   // Each step of a search names the plan it means (decision 015): the planner prices an ILIKE at a
   // small fraction of what it costs (about a microsecond a row), so on its guess of how common a text
   // is it would read rows until it found enough: every open job, for a text that is rare after all.
-  // The steps need no common snapshot: each one answers the whole page or passes.
+  // The index first: a text that matches little or nothing, which anyone can send, costs one bitmap
+  // scan. Only a text the index finds 500 times reads newest first, where such a text is found within
+  // a few hundred rows. The steps need no common snapshot: each one answers the whole page or passes.
   return (
-    (await ctx.withPlan('newestFirst', (db) => readAmongNewest(db, where, search, input.limit))) ??
     (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, where, search, input.limit))) ??
     ctx.withPlan('newestFirst', (db) => readNewestFirst(db, [...where, search], input.limit))
   );
-}
-
-/**
- * A search's page when the newest SEARCH_NEWEST_READ jobs hold it: a common word, found without
- * touching the trigram index (whose lists for it are long). Null when they hold less than a page.
- */
-async function readAmongNewest(db: Executor, where: SQL[], search: SQL, limit: number): Promise<OpenJobsPage | null> {
-  // The bound is written into the statement, as in readRareMatches.
-  const newest = sql`select ${jobs.id}, ${jobs.createdAt}, ${search} as hit from ${jobs} where ${and(sql`true`, ...where)}
-    order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${sql.raw(String(SEARCH_NEWEST_READ))}`;
-  const page = sql`(select id from (${newest}) newest where hit order by created_at desc, id desc limit ${limit + 1}) page`;
-  const rows = await db.select(JOB_VIEW).from(jobs).innerJoin(page, sql`page.id = ${jobs.id}`).orderBy(desc(jobs.createdAt), desc(jobs.id));
-  return rows.length > limit ? { rows: rows.slice(0, limit), more: true, views: new Map() } : null;
 }
 
 /** A page of the jobs `where` holds, newest first, read in that order from an index. */
