@@ -139,6 +139,10 @@ export const MoneyTotalsSchema = z.object({
 });
 export type MoneyTotals = z.infer<typeof MoneyTotalsSchema>;
 
+export const AdminOverviewQuerySchema = z.object({
+  emails: z.coerce.number('emails must be a number from 1 to 100').int().min(1, 'emails must be at least 1').max(100, 'emails must be at most 100').default(20),
+});
+
 export const AdminOverviewSchema = z.object({
   usersByRole: z.record(z.enum(ROLES), z.number().int()),
   suspendedUsers: z.number().int(),

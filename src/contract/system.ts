@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { OutboxEmailSchema } from './email';
-import { ROLES } from './constants';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -8,10 +6,3 @@ export const HealthSchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
 });
-
-export const AdminOverviewSchema = z.object({
-  usersByRole: z.record(z.enum(ROLES), z.number().int()),
-  emailDelivery: z.enum(['smtp', 'outbox']),
-  recentEmails: z.array(OutboxEmailSchema),
-});
-export type AdminOverview = z.infer<typeof AdminOverviewSchema>;

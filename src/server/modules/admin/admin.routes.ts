@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminOverviewQuerySchema,
+  AdminOverviewSchema,
   AdminUserDetailSchema,
   AdminUserListSchema,
   AdminUsersQuerySchema,
@@ -13,6 +15,7 @@ import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { listAuditLog } from './audit-log';
+import { getOverview } from './overview';
 import { getPerson, listPeople } from './people';
 import { reactivateUser, suspendUser } from './suspension';
 
@@ -22,6 +25,17 @@ const refusalsOnOne = { ...refusals, 404: ErrorBodySchema, 409: ErrorBodySchema 
 /** The admin console's calls (issue 18): admins only, every one. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get('/api/admin/overview', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts by role and status, jobs by status, the money of the ledger this month and in total, open disputes, pending consents, the outbox and its latest messages',
+        querystring: AdminOverviewQuerySchema,
+        response: { 200: AdminOverviewSchema, ...refusals },
+      },
+      handler: (request) => getOverview(ctx, request.query.emails),
+    });
+
     app.get('/api/admin/audit-log', {
       config: { auth: ['admin'] },
       schema: {

@@ -1,16 +1,13 @@
-import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APP_VERSION, ROLES, type Role } from '../../../contract/constants';
+import { APP_VERSION } from '../../../contract/constants';
 import { OutboxEmailSchema, SendTestEmailRequestSchema } from '../../../contract/email';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AdminOverviewSchema, HealthSchema } from '../../../contract/system';
-import { z } from 'zod';
+import { HealthSchema } from '../../../contract/system';
 import type { AppContext } from '../../context';
 import { pingDatabase } from '../../db/client';
-import { users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { recordAdminAction } from '../admin/audit-log';
-import { enqueueEmail, getEmail, listRecentEmails } from '../email/mailer';
+import { enqueueEmail, getEmail } from '../email/mailer';
 import { testEmail } from '../email/templates';
 
 export function systemRoutes(ctx: AppContext, databaseKind: 'pglite' | 'postgres'): FastifyPluginAsyncZod {
@@ -55,26 +52,6 @@ export function systemRoutes(ctx: AppContext, databaseKind: 'pglite' | 'postgres
         });
         await ctx.mailer.deliverDue();
         return reply.status(202).send(await getEmail(ctx.db, id));
-      },
-    });
-
-    app.get('/api/admin/overview', {
-      config: { auth: ['admin'] },
-      schema: {
-        tags: ['admin'],
-        summary: 'Accounts by role and the latest outbox messages',
-        querystring: z.object({ emails: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: AdminOverviewSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-      },
-      handler: async (request) => {
-        const rows = await ctx.db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
-        const usersByRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
-        for (const row of rows) usersByRole[row.role] = row.n;
-        return {
-          usersByRole,
-          emailDelivery: ctx.mailer.delivery,
-          recentEmails: await listRecentEmails(ctx.db, request.query.emails),
-        };
       },
     });
   };

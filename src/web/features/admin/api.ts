@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminOverview } from '../../../contract/system';
+import type { AdminOverview } from '../../../contract/admin';
 import { getJson } from '../../lib/api';
 
 export const adminQueries = {
