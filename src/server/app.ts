@@ -25,6 +25,7 @@ import { progressRoutes } from './modules/progress/progress.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerExplorerPage, type ExplorerRendering } from './modules/pages/explorer-page';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
+import { routesRoutes } from './modules/routes/routes.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { requestSerializer } from './logging';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(systemRoutes(ctx, database.kind));
   await app.register(adminRoutes(ctx));
   await app.register(recommendationsRoutes(ctx));
+  await app.register(routesRoutes(ctx));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   registerWebClient(app, ctx, webRoot, options.explorer);
