@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '../../../contract/admin';
 import { createdAt, newestFirst } from './columns';
 import { users } from './users';
@@ -30,4 +31,20 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_target_idx').on(t.targetId, ...newestFirst(t)),
     index('admin_audit_log_action_idx').on(t.action, ...newestFirst(t)),
   ],
+);
+
+/**
+ * The ZIP codes the service runs in (issue 18): seeded from SERVICE_ZIPS on the first start only,
+ * then the admins' to add and pause. A paused area refuses sign-up and posting; its jobs go on.
+ */
+export const serviceAreas = pgTable(
+  'service_areas',
+  {
+    zipCode: text('zip_code').primaryKey(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('service_areas_zip_code_format', sql`${t.zipCode} ~ '^[0-9]{5}$'`)],
 );
