@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   /** Progress (issue 16): 'Achievement unlocked: {title}', and a seasonal challenge completed. */
   'achievement_unlocked',
   'challenge_completed',
+  /** A review of the user became visible to them (issue 16: both sides wrote, or 7 days passed). */
+  'review_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -92,3 +92,37 @@ export type ChallengeProgress = z.infer<typeof ChallengeProgressSchema>;
 export const ChallengeProgressListSchema = z.array(ChallengeProgressSchema);
 
 export const ChallengeIdParamsSchema = z.object({ id: z.uuid('Unknown challenge') });
+
+/** Reviews (issue 16): after verification each side of a job rates the other once, double-blind. */
+export const REVIEW_COMMENT_MAX = 500;
+/** A review stays hidden until the other side has written theirs, or this many days have passed. */
+export const REVIEW_BLIND_DAYS = 7;
+export const REVIEWER_ROLES = ['homeowner', 'teen'] as const;
+
+export const CreateReviewRequestSchema = z.strictObject({
+  rating: z.int('Choose a rating from 1 to 5').min(1, 'Choose a rating from 1 to 5').max(5, 'Choose a rating from 1 to 5'),
+  /** Plain text, shown as written (never as markup); blank is no comment. */
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `Keep the comment to ${REVIEW_COMMENT_MAX} characters`)
+    .nullish()
+    .transform((c) => (c ? c : null)),
+});
+export type CreateReviewRequest = z.input<typeof CreateReviewRequestSchema>;
+
+export const ReviewSchema = z.object({
+  id: z.uuid(),
+  jobId: z.uuid(),
+  rating: z.int().min(1).max(5),
+  comment: z.string().nullable(),
+  /** Who wrote it: the job's homeowner (about the teen) or its teen (about the homeowner). */
+  reviewerRole: z.enum(REVIEWER_ROLES),
+  /** 'Maya L.': a first name and last initial, never a full name. */
+  reviewerName: z.string(),
+  createdAt: z.string(),
+  /** When the other side can read it: null while it is still blind. */
+  publishedAt: z.string().nullable(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+export const ReviewListSchema = z.array(ReviewSchema);

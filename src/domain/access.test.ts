@@ -4,6 +4,7 @@ import {
   canActAs,
   canActOnJob,
   canChangeUser,
+  canReadReviewsOf,
   canReadTeenProgress,
   canReadTeenWorkHours,
   canReadUser,
@@ -174,5 +175,21 @@ describe("a teen's progress (issue 16)", () => {
     expect(canReadTeenProgress(viewers.otherTeen, teen, true)).toBe(false);
     expect(canReadTeenProgress(viewers.otherCoordinator, teen, true)).toBe(false);
     expect(canReadTeenProgress(viewers.coordinator, { id: 'teen-1', zipCode: null }, false)).toBe(false);
+  });
+});
+
+describe('the reviews a person received (issue 16)', () => {
+  const readersOf = (person: { id: string; role: 'teen' | 'homeowner' | 'coordinator'; zipCode: string | null }, workedTogether: boolean) =>
+    Object.entries(viewers)
+      .filter(([, viewer]) => canReadReviewsOf(viewer, person, workedTogether))
+      .map(([name]) => name);
+  it.each([
+    [{ id: 'teen-1', role: 'teen', zipCode: '02139' }, false, ['teen', 'coordinator', 'admin']],
+    [{ id: 'teen-1', role: 'teen', zipCode: '02139' }, true, ['teen', 'homeowner', 'otherHomeowner', 'coordinator', 'admin']],
+    [{ id: 'home-1', role: 'homeowner', zipCode: '02139' }, false, ['homeowner', 'coordinator', 'admin']],
+    [{ id: 'home-1', role: 'homeowner', zipCode: '02139' }, true, ['teen', 'otherTeen', 'homeowner', 'coordinator', 'admin']],
+    [{ id: 'coord-1', role: 'coordinator', zipCode: null }, true, ['coordinator', 'admin']],
+  ] as const)('%o, worked together with the viewer: %s -> %j', (person, workedTogether, readers) => {
+    expect(readersOf(person, workedTogether)).toEqual(readers);
   });
 });

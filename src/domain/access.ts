@@ -212,3 +212,15 @@ export function canReadTeenWorkHours(viewer: Viewer, teen: { id: string; zipCode
 export function canReadTeenProgress(viewer: Viewer, teen: { id: string; zipCode: string | null }, hasTakenAJobOfViewer: boolean): boolean {
   return canReadTeenWorkHours(viewer, teen) || (viewer.role === 'homeowner' && hasTakenAJobOfViewer);
 }
+
+/**
+ * The reviews a person received (issue 16): a teen's go to the readers of their progress; a
+ * homeowner's to the homeowner, admins, the coordinator of their ZIP code and a teen who has taken a
+ * job of theirs. `workedTogether`: the viewer and the person are the homeowner and teen of a job the teen accepted.
+ */
+export function canReadReviewsOf(viewer: Viewer, person: { id: string; role: Role; zipCode: string | null }, workedTogether: boolean): boolean {
+  if (person.role === 'teen') return canReadTeenProgress(viewer, person, workedTogether);
+  if (viewer.id === person.id || viewer.role === 'admin') return true;
+  if (person.role !== 'homeowner') return false;
+  return (person.zipCode !== null && isAreaCoordinator(viewer, person.zipCode)) || (viewer.role === 'teen' && workedTogether);
+}

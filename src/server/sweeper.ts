@@ -7,6 +7,7 @@ import { pruneReadNotifications } from './modules/notifications/notifications.se
 import { releaseDuePayments } from './modules/payments/auto-release';
 import { makeDuePaymentCalls } from './modules/payments/payment-calls';
 import { ensureSeasonChallenge } from './modules/progress/challenges.service';
+import { publishDueReviews } from './modules/progress/reviews.service';
 import { pruneIdempotencyKeys } from './plugins/idempotency';
 import { LONGEST_WINDOW_MS, pruneRateLimitCounters } from './plugins/rate-limit';
 
@@ -19,7 +20,7 @@ export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
  * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, the
- * personal data nobody needs any more (read notifications, delivered emails), the season's challenge, and last, since the
+ * personal data nobody needs any more (read notifications, delivered emails), the season's challenge, reviews out of their blind days, and last, since the
  * provider may be slow, the payment calls left by a crash or due for a retry.
  */
 export async function sweep(ctx: AppContext): Promise<void> {
@@ -34,6 +35,8 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));
   // A new season's challenge on the day it starts, in a server that has been running since the last one.
   await ensureSeasonChallenge(ctx.db, now, ctx.config.timezone);
+  // Double-blind reviews whose 7 days are up become visible, and count.
+  await publishDueReviews(ctx);
   await makeDuePaymentCalls(ctx);
 }
 

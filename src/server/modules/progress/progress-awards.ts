@@ -170,3 +170,29 @@ async function awardAchievements(tx: Executor, ctx: AppContext, stats: StatsRow,
   }
   if (achievementPoints !== stats.achievementPoints) await tx.update(userStats).set({ achievementPoints }).where(eq(userStats.userId, userId));
 }
+
+/**
+ * The progress half of a review of a teen becoming visible to them (issue 16): the rating counts
+ * towards their average, five stars earn XP, and rating achievements follow. Exactly once per review,
+ * in the transaction that publishes it; never while it is blind, so the figures cannot give it away.
+ */
+export async function awardReviewReceived(tx: Executor, ctx: AppContext, review: { id: string; teenId: string; jobId: string; rating: number }, at: Date): Promise<void> {
+  const points = await recordAward(tx, { userId: review.teenId, source: `review:${review.id}`, event: { kind: 'review_received', rating: review.rating }, jobId: review.jobId, at });
+  if (points === null) return;
+  const before = await lockStats(tx, review.teenId);
+  const stats = firstRow(
+    await tx
+      .update(userStats)
+      .set({
+        experiencePoints: before.experiencePoints + points,
+        reviewCount: before.reviewCount + 1,
+        ratingSum: before.ratingSum + review.rating,
+        fiveStarReviews: before.fiveStarReviews + (review.rating === 5 ? 1 : 0),
+        updatedAt: at,
+      })
+      .where(eq(userStats.userId, review.teenId))
+      .returning(),
+    `the stats of ${review.teenId}`,
+  );
+  await awardAchievements(tx, ctx, stats, at);
+}

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, ChallengeIdParamsSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, ChallengeIdParamsSchema, CreateReviewRequestSchema, ReviewListSchema, ReviewSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
+import { JobIdParamsSchema } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
 import { listAchievements, readUserStats } from './progress.service';
+import { createReview, listReviewsOf } from './reviews.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const READERS = "(the teen, their area's coordinator, admins, and homeowners the teen has taken a job for)";
 
-/** Progress and reputation (issue 16): a teen's stats and achievements, seasonal challenges. */
+/** Progress and reputation (issue 16): a teen's stats and achievements, seasonal challenges, reviews. */
 export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/user-stats/:id', {
@@ -65,6 +67,31 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: ChallengeProgressListSchema, ...errors },
       },
       handler: (request) => listChallengeProgress(ctx, requireUser(request), request.params.id),
+    });
+
+    app.post('/api/jobs/:id/reviews', {
+      config: { auth: ['homeowner', 'teen'] },
+      schema: {
+        tags: ['progress'],
+        summary:
+          "The job's homeowner rates its teen, or its teen the homeowner, once each after verification (1-5, a plain-text comment of at most 500 characters). Double-blind: the other side sees it once they have written theirs or 7 days have passed",
+        params: JobIdParamsSchema,
+        body: CreateReviewRequestSchema,
+        response: { 201: ReviewSchema, ...errors, 409: ErrorBodySchema },
+      },
+      handler: async (request, reply) => reply.code(201).send(await createReview(ctx, requireUser(request), request.params.id, request.body)),
+    });
+
+    app.get('/api/reviews/user/:id', {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['progress'],
+        summary:
+          "The reviews a person received that are visible now, newest first, each reviewer named by first name and last initial (a teen's: the readers of their progress; a homeowner's: themselves, admins, their area's coordinator and teens who took a job of theirs)",
+        params: UserIdParamsSchema,
+        response: { 200: ReviewListSchema, ...errors },
+      },
+      handler: (request) => listReviewsOf(ctx, requireUser(request), request.params.id),
     });
   };
 }
