@@ -70,18 +70,19 @@ export function scheduleTour(miles: DistanceMatrix, tour: Tour, model: TravelMod
 }
 
 /**
- * The instant at which the wall clock in `timezone` shows `minutes` after midnight on `date`. Found
- * by correcting a first guess by the zone's offset, twice, so a day on which the clocks change
- * still lands right (a time the clocks skip comes out an hour later, as a person would read it).
+ * The instant at which the wall clock in `timezone` shows `minutes` after midnight on `date`: a first
+ * guess corrected by the zone's offset there, then by the offset at the corrected instant (a day on
+ * which the clocks change). A time the clocks skip (2:30 AM on the spring change) does not exist;
+ * it comes out an hour later, as a person reading the clock would take it.
  */
 export function instantAtLocalTime(date: LocalDate, minutes: number, timezone: string): Date {
   const [year, month, day] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
   const wanted = Date.UTC(year, month - 1, day) + minutes * 60_000;
-  let guess = wanted;
-  for (let pass = 0; pass < 2; pass++) {
-    const shown = localClock(new Date(guess), timezone);
-    const shownAsUtc = Date.UTC(Number(shown.date.slice(0, 4)), Number(shown.date.slice(5, 7)) - 1, Number(shown.date.slice(8, 10))) + shown.minutes * 60_000;
-    guess += wanted - shownAsUtc;
-  }
-  return new Date(guess);
+  const shownAt = (instant: number) => {
+    const shown = localClock(new Date(instant), timezone);
+    return Date.UTC(Number(shown.date.slice(0, 4)), Number(shown.date.slice(5, 7)) - 1, Number(shown.date.slice(8, 10))) + shown.minutes * 60_000;
+  };
+  const first = wanted + (wanted - shownAt(wanted));
+  const second = first + (wanted - shownAt(first));
+  return new Date(shownAt(second) === wanted ? second : Math.max(first, second));
 }
