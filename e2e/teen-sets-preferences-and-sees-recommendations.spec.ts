@@ -31,7 +31,10 @@ async function savePreferences(request: APIRequestContext, userId: string, prefe
 }
 
 async function cancelAsHomeowner(request: APIRequestContext, jobIds: string[]): Promise<void> {
-  for (const id of jobIds) await request.post(`/api/jobs/${id}/cancel`, { data: {} });
+  for (const id of jobIds) {
+    const cancelled = await request.post(`/api/jobs/${id}/cancel`, { data: {} });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+  }
 }
 
 const recommended = (page: Page) => page.getByRole('tabpanel', { name: 'AI Jobs' }).getByRole('list', { name: 'Recommended jobs' });
@@ -57,6 +60,19 @@ test('the demo teen changes categories and distance, saves, sees the toast and a
     await expect(first.getByRole('list', { name: 'Why it was picked' }).getByRole('listitem')).toHaveCount(2);
     expect(await recommended(page).getByRole('article').count()).toBeLessThanOrEqual(3);
     await expectNoAccessibilityViolations(page);
+
+    // The Dashboard tab: Find Jobs, the counters, at most 3 of her active jobs (the seed gives her 5).
+    await tabs.getByRole('tab', { name: 'Dashboard' }).click();
+    const dashboard = page.getByRole('tabpanel', { name: 'Dashboard' });
+    await expect(dashboard.getByRole('link', { name: 'Find Jobs' })).toBeVisible();
+    const recent = dashboard.getByRole('list', { name: 'Recent activity' }).getByRole('article');
+    await expect(recent.first()).toBeVisible();
+    expect(await recent.count()).toBeLessThanOrEqual(3);
+    const activeCount = Number(await dashboard.getByText('Active Jobs', { exact: true }).locator('xpath=following-sibling::dd').textContent());
+    expect(activeCount).toBeGreaterThanOrEqual(await recent.count());
+    if (activeCount > 3) await expect(dashboard.getByRole('link', { name: `View All Active Jobs (${activeCount})` })).toHaveAttribute('href', '/active-jobs');
+    await expectNoAccessibilityViolations(page);
+    await tabs.getByRole('tab', { name: 'AI Jobs' }).click();
 
     await page.getByRole('button', { name: 'Preferences' }).click();
     const form = page.getByRole('form', { name: 'Preferences' });
@@ -116,6 +132,18 @@ test('recommendations follow the jobs live: one another teen takes leaves, a new
     jobIds.push(posted.id);
     await expect(first.getByRole('heading')).toHaveText(posted.title);
     await untouched();
+
+    // Matching off: the spec's fallback, with its two ways on.
+    await viewer.getByRole('button', { name: 'Preferences' }).click();
+    const form = viewer.getByRole('form', { name: 'Preferences' });
+    await form.getByRole('switch', { name: 'AI matching' }).click();
+    await expect(form.getByRole('switch', { name: 'AI matching' })).toHaveAttribute('aria-checked', 'false');
+    await form.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(viewer.getByText('AI recommendations are being set up. For now, browse all available jobs!')).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Browse Jobs' })).toHaveAttribute('href', '/job-explorer');
+    await expect(viewer.getByRole('button', { name: 'Set Preferences' })).toBeVisible();
+    await expect(recommended(viewer)).toHaveCount(0);
+    await expectAccessibleOnceToastsAreGone(viewer);
     await taker.request.post(`/api/jobs/${taken.id}/release-lock`, { data: { teenId: takerId } });
     await taker.context().close();
   } finally {
