@@ -23,7 +23,12 @@ export const xpAwards = pgTable(
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('xp_awards_user_source').on(t.userId, t.source), check('xp_awards_points', sql`${t.points} >= 0`)],
+  (t) => [
+    uniqueIndex('xp_awards_user_source').on(t.userId, t.source),
+    // A teen's XP since a day (this season's, for the leaderboard).
+    index('xp_awards_user_created').on(t.userId, t.createdAt),
+    check('xp_awards_points', sql`${t.points} >= 0`),
+  ],
 );
 
 /**
@@ -49,8 +54,12 @@ export const userStats = pgTable(
     currentStreak: integer('current_streak').notNull().default(0),
     longestStreak: integer('longest_streak').notNull().default(0),
     achievementPoints: integer('achievement_points').notNull().default(0),
+    /** Privacy (issue 16): the teen is listed on their area's leaderboard only after choosing it; off by default. */
+    leaderboardOptIn: boolean('leaderboard_opt_in').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The leaderboard reads the opted-in teens only.
+  (t) => [index('user_stats_leaderboard').on(t.userId).where(sql`${t.leaderboardOptIn}`)],
 );
 
 /** Achievements earned: the catalogue's id (domain/progress/achievements.ts), once per user. */
