@@ -4,6 +4,7 @@
 // non-zero only when a benchmark could not run.
 import * as jobsApi from './jobs-api';
 import * as pageSize from './page-size';
+import * as recommendations from './recommendations';
 import * as lighthouse from './lighthouse';
 import * as routeSolver from './route-solver';
 import { log, machineInfo, round, writeResult, type BenchResult } from './lib';
@@ -11,7 +12,7 @@ import * as safetyRules from './safety-rules';
 import * as search from './search';
 import * as startup from './startup';
 
-const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, search, safetyRules, routeSolver];
+const BENCHMARKS: { name: string; run: () => Promise<BenchResult> }[] = [pageSize.landing, pageSize.explorer, lighthouse.landing, lighthouse.explorer, startup, jobsApi, search, safetyRules, routeSolver, recommendations];
 
 function usage(): string {
   return `usage: npm run bench [-- <name>...]\nbenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`;

@@ -1,4 +1,4 @@
-import type { Equipment, JobCategory, PhysicalDemand } from '../../contract/job-constants';
+import { DURATIONS, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Equipment, type JobCategory, type PhysicalDemand } from '../../contract/job-constants';
 import {
   PREFERENCE_TOOLS,
   TIME_SLOT_HOURS,
@@ -100,9 +100,23 @@ export type Term =
   /** `points` when the field is at most `bound`, else none. */
   | { weight: Weight; kind: 'atMost'; field: 'estimatedDuration'; bound: number; points: number };
 
+/**
+ * The terms gathered by the job fact they read, for the sum: one lookup per fact instead of one per
+ * term (the candidate scan in SQL works the sum out for thousands of rows). `points` holds each known
+ * value's total; a value not listed adds up `rest`, the terms themselves, in order.
+ */
+export interface FieldScore {
+  field: TermField;
+  points: Readonly<Record<string, number>>;
+  rest: readonly Term[];
+}
+
 export interface MatchPlan {
   limits: HardLimits;
+  /** Each weight's term, in the table's order: the reasons read these. */
   terms: readonly Term[];
+  /** The same terms by job fact: the match score is their sum, in this order, in score.ts and in SQL alike. */
+  fields: readonly FieldScore[];
   /** A job is recommended when its match score (the rounded sum) is at least this. */
   minScore: number;
 }
@@ -151,5 +165,40 @@ export function matchPlanOf(input: MatchInput): MatchPlan {
       otherwise: preferences.requireAdultSupervision ? 0 : WEIGHTS.supervision,
     },
   ];
-  return { limits, terms, minScore: preferences.minMatchScore };
+  return { limits, terms, fields: fieldScoresOf(terms, [...input.milesByZip.keys()]), minScore: preferences.minMatchScore };
+}
+
+/** A term's points for a value of its field; payPerHour's value is dollars an hour. */
+export function pointsFor(term: Term, value: string | number): number {
+  switch (term.kind) {
+    case 'lookup':
+      return term.points[value] ?? term.otherwise;
+    case 'linear':
+      return Math.min(Math.max(term.base + term.slope * (value as number), 0), WEIGHTS[term.weight]);
+    case 'atMost':
+      return (value as number) <= term.bound ? term.points : 0;
+  }
+}
+
+/** The terms' sum for one value, in order. */
+export function sumFor(terms: readonly Term[], value: string | number): number {
+  let sum = 0;
+  for (const term of terms) sum += pointsFor(term, value);
+  return sum;
+}
+
+const FIELD_ORDER: readonly TermField[] = ['category', 'zipCode', 'physicalDemands', 'estimatedDuration', 'payPerHour'];
+
+function fieldScoresOf(terms: readonly Term[], zips: readonly string[]): FieldScore[] {
+  const knownValues: Record<TermField, readonly (string | number)[]> = {
+    category: JOB_CATEGORIES,
+    zipCode: zips,
+    physicalDemands: PHYSICAL_DEMANDS,
+    estimatedDuration: DURATIONS,
+    payPerHour: [],
+  };
+  return FIELD_ORDER.map((field) => {
+    const rest = terms.filter((term) => term.field === field);
+    return { field, points: Object.fromEntries(knownValues[field].map((value) => [value, sumFor(rest, value)])), rest };
+  });
 }

@@ -11,11 +11,11 @@ import {
 } from '../../contract/preference-constants';
 import type { ExcludedMost, RecommendationReason, UserPreferences } from '../../contract/preferences';
 import { formatDuration, formatPay } from '../format';
-import { hardExclusionsOf, matchPlanOf, type MatchInput, type MatchJob, type MatchPlan, type Term } from './plan';
+import { hardExclusionsOf, matchPlanOf, pointsFor, sumFor, type FieldScore, type MatchInput, type MatchJob, type MatchPlan, type Term } from './plan';
 import { REASON_MIN_SHARE, WEIGHTS, type Weight } from './weights';
 
-/** A term's field on a job; pay per hour in the order SQL computes it too (score-sql.ts), so both sums agree to the bit. */
-export function termValue(term: Term, job: MatchJob): string | number {
+/** A term's field on a job; pay per hour in the order SQL computes it too (match-sql.ts), so both sums agree to the bit. */
+export function termValue(term: Pick<Term, 'field'>, job: MatchJob): string | number {
   switch (term.field) {
     case 'payPerHour':
       return (job.payCents * 60) / job.estimatedDuration / 100;
@@ -25,15 +25,14 @@ export function termValue(term: Term, job: MatchJob): string | number {
 }
 
 export function termPoints(term: Term, job: MatchJob): number {
-  const value = termValue(term, job);
-  switch (term.kind) {
-    case 'lookup':
-      return term.points[value] ?? term.otherwise;
-    case 'linear':
-      return Math.min(Math.max(term.base + term.slope * (value as number), 0), WEIGHTS[term.weight]);
-    case 'atMost':
-      return (value as number) <= term.bound ? term.points : 0;
-  }
+  return pointsFor(term, termValue(term, job));
+}
+
+/** A fact's points: its known value's total, or its terms added up (as match-sql.ts's CASE ... ELSE). */
+export function fieldPoints(field: FieldScore, job: MatchJob): number {
+  const value = termValue(field, job);
+  const known = field.points[value];
+  return known ?? sumFor(field.rest, value);
 }
 
 /** The match score: the terms' sum rounded half up, as SQL's floor(sum + 0.5). */
@@ -49,12 +48,8 @@ export interface Scored {
 
 export function scoreJob(job: MatchJob, plan: MatchPlan): Scored {
   let sum = 0;
-  const points = plan.terms.map((term) => {
-    const earned = termPoints(term, job);
-    sum += earned;
-    return { weight: term.weight, points: earned };
-  });
-  return { matchScore: roundScore(sum), points };
+  for (const field of plan.fields) sum += fieldPoints(field, job);
+  return { matchScore: roundScore(sum), points: plan.terms.map((term) => ({ weight: term.weight, points: termPoints(term, job) })) };
 }
 
 const REASON_CODES: Record<Weight, RecommendationReasonCode> = {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LockLimits } from '../../../domain/recommendations/lock-limits';
-import { CAPABLE_OF, type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
+import { CAPABLE_OF, type FieldScore, type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
+import { JOB_CATEGORIES, PHYSICAL_DEMANDS } from '../../../contract/job-constants';
 import type { UserPreferences } from '../../../contract/preferences';
 import { WEIGHTS } from '../../../domain/recommendations/weights';
 import { isOpen, jobs } from '../../db/schema';
@@ -8,8 +9,8 @@ import { isOpen, jobs } from '../../db/schema';
 /**
  * The domain's match plan written as SQL (decision 018): the same numbers, term by term and in the
  * same order of operations as score.ts, so the database orders the candidates exactly as the domain
- * scores them. Numbers are written into the statement (they are the plan's own, finite); texts are
- * parameters.
+ * scores them. The plan's numbers and lookup keys are written into the statement (finite numbers, known
+ * categories and demands, five-digit ZIP codes); other values are parameters.
  */
 
 function num(value: number): SQL {
@@ -25,14 +26,32 @@ function fieldSql(field: TermField): SQL {
       // score.ts: (payCents * 60) / estimatedDuration / 100, in doubles.
       return sql`(${jobs.payCents}::float8 * 60 / ${jobs.estimatedDuration} / 100)`;
     case 'category':
-      return sql`${jobs.category}::text`;
+      return sql`${jobs.category}`;
     case 'zipCode':
       return sql`${jobs.zipCode}`;
     case 'physicalDemands':
-      return sql`${jobs.physicalDemands}::text`;
+      return sql`${jobs.physicalDemands}`;
     case 'estimatedDuration':
       return sql`${jobs.estimatedDuration}`;
   }
+}
+
+const LOOKUP_KEYS: Record<TermField, (key: string) => boolean> = {
+  category: (key) => (JOB_CATEGORIES as readonly string[]).includes(key),
+  physicalDemands: (key) => (PHYSICAL_DEMANDS as readonly string[]).includes(key),
+  zipCode: (key) => /^\d{5}$/.test(key),
+  estimatedDuration: (key) => /^\d{1,4}$/.test(key),
+  payPerHour: () => false,
+};
+
+/**
+ * A lookup's key written into the statement: a constant of the column's own type (an enum compares by
+ * its number, where a parameter compared as text would cast every row). Only a known category or
+ * demand, five digits or a whole number of minutes is ever written.
+ */
+function keyLiteral(field: TermField, key: string): SQL {
+  if (!LOOKUP_KEYS[field](key)) throw new Error(`not a ${field}: ${key}`);
+  return sql.raw(field === 'estimatedDuration' ? key : `'${key}'`);
 }
 
 function termSql(term: Term): SQL {
@@ -42,7 +61,7 @@ function termSql(term: Term): SQL {
       const entries = Object.entries(term.points);
       if (!entries.length) return num(term.otherwise);
       return sql`(case ${field} ${sql.join(
-        entries.map(([key, points]) => sql`when ${key} then ${num(points)}`),
+        entries.map(([key, points]) => sql`when ${keyLiteral(term.field, key)} then ${num(points)}`),
         sql` `,
       )} else ${num(term.otherwise)} end)`;
     }
@@ -53,17 +72,32 @@ function termSql(term: Term): SQL {
   }
 }
 
-/** The match score, rounded as score.ts rounds it: floor(sum + 0.5). */
-export function matchScoreSql(plan: MatchPlan): SQL {
-  return sql`floor((${sql.join(plan.terms.map(termSql), sql` + `)}) + 0.5)`;
+/** score.ts's sumFor: the terms added in order (none: 0). */
+function sumSql(terms: readonly Term[]): SQL {
+  return terms.length ? sql`(${sql.join(terms.map(termSql), sql` + `)})` : num(0);
 }
 
-/** Miles to each ZIP code within reach, for the order's tie-break. */
-export function milesSql(milesByZip: ReadonlyMap<string, number>): SQL {
+/** score.ts's fieldPoints: a known value's total, else its terms added up. */
+function fieldScoreSql(score: FieldScore): SQL {
+  const entries = Object.entries(score.points);
+  if (!entries.length) return sumSql(score.rest);
+  return sql`(case ${fieldSql(score.field)} ${sql.join(
+    entries.map(([key, points]) => sql`when ${keyLiteral(score.field, key)} then ${num(points)}`),
+    sql` `,
+  )} else ${sumSql(score.rest)} end)`;
+}
+
+/** The match score, as score.ts's scoreJob works it out: the facts' points added in the plan's order, then floor(sum + 0.5). */
+export function matchScoreSql(plan: MatchPlan): SQL {
+  return sql`floor((${sql.join(plan.fields.map(fieldScoreSql), sql` + `)}) + 0.5)`;
+}
+
+/** Miles to each ZIP code within reach, for the order's tie-break; `zipCode` the column as the query names it. */
+export function milesSql(milesByZip: ReadonlyMap<string, number>, zipCode: SQL = sql`${jobs.zipCode}`): SQL {
   const entries = [...milesByZip];
   if (!entries.length) return num(0);
-  return sql`(case ${jobs.zipCode} ${sql.join(
-    entries.map(([zip, miles]) => sql`when ${zip} then ${num(miles)}`),
+  return sql`(case ${zipCode} ${sql.join(
+    entries.map(([zip, miles]) => sql`when ${keyLiteral('zipCode', zip)} then ${num(miles)}`),
     sql` `,
   )} end)`;
 }
@@ -92,6 +126,29 @@ export function hardLimitsSql(plan: MatchPlan): SQL[] {
   const { limits } = plan;
   const where: SQL[] = [lte(jobs.estimatedDuration, limits.maxMinutes), inArray(jobs.physicalDemands, [...limits.demands])];
   if (limits.lackingTools.length) where.push(sql`not (${jobs.equipment} && ${textArray(limits.lackingTools)})`);
+  return where;
+}
+
+/**
+ * lockableSql and hardLimitsSql in one, each limit once: the shorter duration bound, the demands both
+ * allow, one test of the equipment against everything refused or lacking. Every row of the candidate
+ * scan pays for each test.
+ */
+export function candidateSql(lock: LockLimits, plan: MatchPlan, zips: readonly string[], now: Date): SQL[] {
+  if (lock.none || !zips.length) return [sql`false`];
+  const { limits } = plan;
+  const demands = limits.demands.filter((d) => lock.demands.includes(d));
+  const notWith = [...new Set([...lock.refusedEquipment, ...limits.lackingTools])];
+  const where: SQL[] = [
+    isOpen(jobs.status),
+    or(eq(jobs.status, 'posted'), lte(jobs.lockExpiresAt, now))!,
+    inArray(jobs.zipCode, [...zips]),
+    lte(jobs.estimatedDuration, Math.min(lock.maxMinutes, limits.maxMinutes)),
+  ];
+  if (!demands.length) return [sql`false`];
+  if (demands.length < PHYSICAL_DEMANDS.length) where.push(inArray(jobs.physicalDemands, demands));
+  if (lock.categories.length < JOB_CATEGORIES.length) where.push(inArray(jobs.category, [...lock.categories]));
+  if (notWith.length) where.push(sql`not (${jobs.equipment} && ${textArray(notWith)})`);
   return where;
 }
 
