@@ -1,11 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobList } from '../../contract/jobs';
+import type { Achievement } from '../../contract/progress';
 import { json, makeJob, renderSignedIn, TEEN } from '../features/jobs/test-fixtures';
 import { makeRecommendation, preferencesWith, recommendationsOf } from '../features/recommendations/test-fixtures';
 import TeenDashboardPage from './teen-dashboard-page';
+
+const achievement = (id: string): Achievement => ({
+  id,
+  type: 'milestone',
+  title: id,
+  description: id,
+  rarity: 'common',
+  points: 10,
+  earnedAt: '2026-11-20T15:00:00.000Z',
+});
 
 function Location() {
   const location = useLocation();
@@ -16,8 +27,11 @@ describe('Teen dashboard tabs', () => {
   const fetchMock = vi.fn<typeof fetch>();
   /** The teen's active jobs, as GET /api/jobs?teenId=...&status=accepted,in_progress,completed,verified answers. */
   let active: Job[];
+  /** The teen's achievements, as GET /api/achievements/{id} answers. */
+  let earned: Achievement[];
   beforeEach(() => {
     active = [];
+    earned = [];
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
@@ -25,6 +39,7 @@ describe('Teen dashboard tabs', () => {
       if (url === `/api/users/${TEEN.id}/preferences`) return json(200, preferencesWith());
       if (url.startsWith(`/api/teens/${TEEN.id}/job-recommendations`)) return json(200, recommendationsOf([makeRecommendation(1)]));
       if (url.startsWith('/api/jobs?')) return json(200, { jobs: active, nextCursor: null } satisfies JobList);
+      if (url === `/api/achievements/${TEEN.id}`) return json(200, earned);
       // The wallet, consent and hours cards are tested on their own.
       return json(404, { message: 'Not found' });
     });
@@ -68,17 +83,15 @@ describe('Teen dashboard tabs', () => {
 
   it('shows Find Jobs, the counters and the 3 most recent of the teen’s active jobs, with View All Active Jobs (n) past 3', async () => {
     active = jobsOf(5);
+    earned = [achievement('first_paid_job'), achievement('five_jobs')];
     renderAt('/teen-dashboard?tab=dashboard');
     const panel = await screen.findByRole('tabpanel', { name: 'Dashboard' });
     expect(within(panel).getByRole('link', { name: 'Find Jobs' })).toHaveAttribute('href', '/job-explorer');
     const recent = await within(panel).findByRole('list', { name: 'Recent activity' });
     expect(within(recent).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['My job 1', 'My job 2', 'My job 3']);
     expect(within(recent).getAllByRole('article')[0]).toHaveTextContent('Status: Accepted');
-    const counters = within(panel).getAllByRole('definition');
-    expect(counters.map((figure) => `${figure.previousSibling?.textContent ?? figure.nextSibling?.textContent}: ${figure.textContent}`)).toEqual([
-      'Active Jobs: 5',
-      'Achievements: 0',
-    ]);
+    const counters = () => within(panel).getAllByRole('definition').map((figure) => `${figure.previousSibling?.textContent ?? figure.nextSibling?.textContent}: ${figure.textContent}`);
+    await waitFor(() => expect(counters()).toEqual(['Active Jobs: 5', 'Achievements: 2']));
     expect(within(panel).getByRole('link', { name: 'View All Active Jobs (5)' })).toHaveAttribute('href', '/active-jobs');
     const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/jobs?'))!;
     const query = new URL(asked, 'http://localhost').searchParams;

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { ACTIVE_LIST_STATUSES } from '../../../contract/job-constants';
 import { ButtonLink } from '../../components/ui/button';
 import { Counter } from '../../components/ui/counter';
+import { progressQueries } from '../progress/api';
 import { jobQueries } from './api';
 import { JobCard, type JobCardPart } from './job-card';
 import { EmptyState } from './paged-job-list';
@@ -17,21 +18,13 @@ const ACTIVE_JOBS_COUNTED = 100;
 const CARD_PARTS: readonly JobCardPart[] = ['status', 'hint', 'duration', 'distance'];
 
 /**
- * The achievements the teen has earned. Achievements arrive with GET /api/achievements/{userId}
- * (spec 7); until that capability exists none can be earned, so the counter reads 0. This is the
- * one place to read them from when it lands.
- */
-function useEarnedAchievementCount(_teenId: string): number {
-  return 0;
-}
-
-/**
  * The teen dashboard's Dashboard tab (spec 2): Find Jobs, the Active Jobs and Achievements counters,
  * and Recent Activity with up to 3 of the teen's active jobs (the jobs Active Jobs lists).
  */
 export function TeenJobOverview({ teenId }: { teenId: string }) {
   const active = useQuery(jobQueries.list({ teenId, status: ACTIVE_LIST_STATUSES, limit: ACTIVE_JOBS_COUNTED }));
-  const achievements = useEarnedAchievementCount(teenId);
+  const earned = useQuery(progressQueries.achievements(teenId));
+  const achievements = earned.data ? String(earned.data.length) : '–';
   const jobs = active.data?.jobs ?? [];
   const activeCount = active.data ? `${jobs.length}${active.data.nextCursor ? '+' : ''}` : '–';
   return (
@@ -47,7 +40,7 @@ export function TeenJobOverview({ teenId }: { teenId: string }) {
         </h2>
         <dl className="grid grid-cols-2 gap-2 text-center">
           <Counter label="Active Jobs" value={activeCount} />
-          <Counter label="Achievements" value={String(achievements)} />
+          <Counter label="Achievements" value={achievements} />
         </dl>
       </section>
 
