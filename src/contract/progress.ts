@@ -126,3 +126,30 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.array(ReviewSchema);
+
+/** A teen's privacy choices about their progress (issue 16): the leaderboard is off until they turn it on. */
+export const ProgressPrivacySchema = z.object({ leaderboardOptIn: z.boolean() });
+export type ProgressPrivacy = z.infer<typeof ProgressPrivacySchema>;
+export const UpdateProgressPrivacyRequestSchema = z.strictObject({ leaderboardOptIn: z.boolean('Choose whether to appear on the leaderboard') });
+
+export const LeaderboardEntrySchema = z.object({
+  rank: z.int().min(1),
+  /** 'Maya L.': first name and last initial only. */
+  name: z.string(),
+  level: z.int().min(1),
+  seasonExperiencePoints: z.int().min(0),
+  isYou: z.boolean(),
+});
+
+/**
+ * GET /api/leaderboard: the caller's area (their ZIP code) this season. Only a teen who opted in sees
+ * it, and only teens who opted in are on it; others get `optedIn: false` and no entries.
+ */
+export const LeaderboardSchema = z.object({
+  optedIn: z.boolean(),
+  season: z.enum(SEASONS),
+  seasonStartDate: z.string(),
+  seasonEndDate: z.string(),
+  entries: z.array(LeaderboardEntrySchema),
+});
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, ChallengeIdParamsSchema, CreateReviewRequestSchema, ReviewListSchema, ReviewSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, ChallengeIdParamsSchema, CreateReviewRequestSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
 import { JobIdParamsSchema } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
+import { readLeaderboard, readProgressPrivacy, updateProgressPrivacy } from './leaderboard.service';
 import { listAchievements, readUserStats } from './progress.service';
 import { createReview, listReviewsOf } from './reviews.service';
 
@@ -92,6 +93,40 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: ReviewListSchema, ...errors },
       },
       handler: (request) => listReviewsOf(ctx, requireUser(request), request.params.id),
+    });
+
+    app.get('/api/leaderboard', {
+      config: { auth: ['teen'] },
+      schema: {
+        tags: ['progress'],
+        summary:
+          "The signed-in teen's area (ZIP code) by this season's XP: first name and last initial, level and season XP of the teens who chose to appear, shown only to a teen who chose to appear (otherwise optedIn false and no entries)",
+        response: { 200: LeaderboardSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: (request) => readLeaderboard(ctx, requireUser(request)),
+    });
+
+    app.get('/api/users/:id/privacy', {
+      config: { auth: ['teen', 'admin'] },
+      schema: {
+        tags: ['progress'],
+        summary: "A teen's privacy choices about their progress: whether they appear on their area's leaderboard (the teen, admins)",
+        params: UserIdParamsSchema,
+        response: { 200: ProgressPrivacySchema, ...errors },
+      },
+      handler: (request) => readProgressPrivacy(ctx, requireUser(request), request.params.id),
+    });
+
+    app.patch('/api/users/:id/privacy', {
+      config: { auth: ['teen'] },
+      schema: {
+        tags: ['progress'],
+        summary: 'The signed-in teen chooses whether to appear on their area leaderboard (off until they do)',
+        params: UserIdParamsSchema,
+        body: UpdateProgressPrivacyRequestSchema,
+        response: { 200: ProgressPrivacySchema, ...errors },
+      },
+      handler: (request) => updateProgressPrivacy(ctx, requireUser(request), request.params.id, request.body),
     });
   };
 }
