@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConsentStatusSchema, RoleSchema } from './auth';
+import { ConsentStatusSchema, RoleSchema, ZipCodeSchema } from './auth';
 import { ROLES } from './constants';
 import { EMAIL_STATUSES, OutboxEmailSchema } from './email';
 import { JOB_STATUSES } from './job-constants';
@@ -165,3 +165,32 @@ export const AdminOverviewSchema = z.object({
   recentEmails: z.array(OutboxEmailSchema),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+export const SERVICE_AREA_NAME_MAX = 80;
+export const ServiceAreaSchema = z.object({
+  zipCode: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  /** Jobs open to teens there now (posted or locked). */
+  openJobs: z.number().int(),
+  coordinators: z.number().int(),
+  /** Open jobs and no coordinator: nobody would verify their work (issue 18). */
+  needsCoordinator: z.boolean(),
+  createdAt: z.string(),
+});
+export type ServiceArea = z.infer<typeof ServiceAreaSchema>;
+export const ServiceAreaListSchema = z.object({ areas: z.array(ServiceAreaSchema) });
+export type ServiceAreaList = z.infer<typeof ServiceAreaListSchema>;
+
+export const CreateServiceAreaRequestSchema = z.object({
+  zipCode: ZipCodeSchema,
+  name: z
+    .string('A name is required')
+    .trim()
+    .min(1, 'A name is required')
+    .max(SERVICE_AREA_NAME_MAX, `The name must be at most ${SERVICE_AREA_NAME_MAX} characters long`),
+});
+export type CreateServiceAreaRequest = z.input<typeof CreateServiceAreaRequestSchema>;
+export const UpdateServiceAreaRequestSchema = z.strictObject({ active: z.boolean('active must be true or false') });
+export type UpdateServiceAreaRequest = z.input<typeof UpdateServiceAreaRequestSchema>;
+export const ServiceAreaParamsSchema = z.object({ zipCode: ZipCodeSchema });

@@ -8,12 +8,18 @@ import {
   AdminUserSummarySchema,
   AuditLogQuerySchema,
   AuditLogSchema,
+  CreateServiceAreaRequestSchema,
+  ServiceAreaListSchema,
+  ServiceAreaParamsSchema,
+  ServiceAreaSchema,
   SuspendUserRequestSchema,
+  UpdateServiceAreaRequestSchema,
 } from '../../../contract/admin';
 import { ErrorBodySchema } from '../../../contract/errors';
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { addServiceArea, listServiceAreas, setServiceAreaActive } from '../areas/service-areas';
 import { listAuditLog } from './audit-log';
 import { getOverview } from './overview';
 import { getPerson, listPeople } from './people';
@@ -90,6 +96,39 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AdminUserSummarySchema, ...refusalsOnOne },
       },
       handler: (request) => reactivateUser(ctx, requireUser(request), request.params.id),
+    });
+
+    app.get('/api/admin/service-areas', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every service area with its open jobs and coordinators; one with open jobs and no coordinator is flagged',
+        response: { 200: ServiceAreaListSchema, ...refusals },
+      },
+      handler: async () => ({ areas: await listServiceAreas(ctx) }),
+    });
+
+    app.post('/api/admin/service-areas', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a ZIP code to the service areas: sign-up and posting there open at once',
+        body: CreateServiceAreaRequestSchema,
+        response: { 201: ServiceAreaSchema, ...refusals, 409: ErrorBodySchema },
+      },
+      handler: async (request, reply) => reply.status(201).send(await addServiceArea(ctx, requireUser(request), request.body)),
+    });
+
+    app.patch('/api/admin/service-areas/:zipCode', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Pause or resume a service area: paused, sign-up and posting there are refused and its jobs go on (idempotent)',
+        params: ServiceAreaParamsSchema,
+        body: UpdateServiceAreaRequestSchema,
+        response: { 200: ServiceAreaSchema, ...refusals, 404: ErrorBodySchema },
+      },
+      handler: (request) => setServiceAreaActive(ctx, requireUser(request), request.params.zipCode, request.body.active),
     });
   };
 }

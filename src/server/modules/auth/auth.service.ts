@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, firstRow } from '../../errors';
 import { brakeDelayMs, countAttempt, LIMITS, refundToken, SIGN_IN_ACCOUNT_BRAKE, takeToken, takeTokenOrThrow } from '../../plugins/rate-limit';
+import { servedZips } from '../areas/service-areas';
 import { enqueueEmail } from '../email/mailer';
 import { endUserStreams } from '../events/live-events';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
@@ -92,10 +93,11 @@ export async function register(
 ): Promise<{ user: SessionUser; token: string }> {
   const now = ctx.clock.now();
   await takeTokenOrThrow(ctx.db, LIMITS.signUpPerAddress, address, now);
-  if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
+  const served = await servedZips(ctx);
+  if (!isServedZip(input.zipCode, served)) {
     throw new AppError(
       'ZIP_NOT_SERVED',
-      `Yardly is not available in ${input.zipCode} yet. We currently serve ZIP codes ${ctx.config.serviceZips.join(', ')}.`,
+      `Yardly is not available in ${input.zipCode} yet. We currently serve ZIP codes ${served.join(', ')}.`,
       { zipCode: 'This ZIP code is outside our service area' },
     );
   }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { jobEvents, jobs } from '../../db/schema';
 import { AppError, firstRow, forbidden } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
+import { servedZips } from '../areas/service-areas';
 import type { SessionUser } from '../auth/sessions';
 import { applyJobEffects } from './job-effects';
 import { JOB_VIEW } from './job-reads';
@@ -28,7 +29,7 @@ type CreateJobInput = {
 /** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
   if (input.homeownerId && !canActAs(user, input.homeownerId)) throw forbidden('You can only post jobs as yourself.');
-  if (!isServedZip(input.zipCode, ctx.config.serviceZips)) {
+  if (!isServedZip(input.zipCode, await servedZips(ctx))) {
     throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${input.zipCode} yet.`, {
       zipCode: 'This ZIP code is outside our service area',
     });
