@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, ensureAdmin, findDemoAccountEmails, seedDemo } from './db/seed';
 import { startPaymentCalls } from './modules/payments/payment-calls';
 import { ensureSeasonChallenge } from './modules/progress/challenges.service';
+import { awardPastPaidJobs } from './modules/progress/progress-backfill';
 import { startSweeper } from './sweeper';
 
 /** What the entry point (src/main.ts) adds to the server it starts: the server-side renderers. */
@@ -31,6 +32,8 @@ async function start(options: StartOptions): Promise<void> {
   const admin = await ensureAdmin(database.db, config.admin, now);
   // Every database has this season's challenge (decision 019); the sweeper adds the next season's when it comes.
   await ensureSeasonChallenge(database.db, now, config.timezone);
+  // Jobs paid before progress existed, and the demo's seeded history, count once (decision 019).
+  await awardPastPaidJobs(ctx);
   if (admin?.created) app.log.warn({ email: config.admin?.email }, 'created the admin from ADMIN_EMAIL');
   else if (admin && admin.role !== 'admin') app.log.warn({ email: config.admin?.email, role: admin.role }, 'ADMIN_EMAIL belongs to an account that is not an admin; it was left as it is');
   // PGlite has no autovacuum daemon: fresh planner statistics keep list queries on their indexes.
