@@ -8,3 +8,4 @@ export * from './system';
 export * from './admin';
 export * from './progress';
 export * from './preferences';
+export * from './routes';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_STATUSES } from '../../../contract/admin';
 import { CONSENT_STATUSES, ROLES } from '../../../contract/constants';
 import type { ParentLimits } from '../../../contract/safety';
@@ -30,6 +30,9 @@ export const users = pgTable(
     parentLimits: jsonb('parent_limits').$type<ParentLimits>(),
     /** Suspended by an admin (issue 18): no session of theirs is honoured and sign-in is refused. */
     status: userStatusEnum('status').notNull().default('active'),
+    /** A coordinator's base (issue 17): where their routes start and end; their first ZIP's centre while null. */
+    baseLatitude: doublePrecision('base_latitude'),
+    baseLongitude: doublePrecision('base_longitude'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +41,7 @@ export const users = pgTable(
     // Usernames are unique regardless of case: "Maya" and "maya" are the same person to a reader.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),
+    check('users_base_both_or_neither', sql`(${t.baseLatitude} is null) = (${t.baseLongitude} is null)`),
   ],
 );
 
