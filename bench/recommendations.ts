@@ -30,7 +30,7 @@ import {
 } from '../src/contract/preferences';
 import { buildApp } from '../src/server/app';
 import type { AppContext } from '../src/server/context';
-import { candidatesQuery, prepareMatch } from '../src/server/modules/recommendations/recommendations.service';
+import { firstBatchSql, prepareMatch } from '../src/server/modules/recommendations/recommendations.service';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { coordinatorZipCodes, jobs, userPreferences, users } from '../src/server/db/schema';
@@ -230,14 +230,14 @@ async function drive(baseUrl: string, requests: { path: string; cookie: string }
 
 // ---------------------------------------------------------------------------------------------
 
-/** The candidate statement the service sends for `teen`, with EXPLAIN ANALYZE: it must read jobs_open_match_idx. */
+/** The first candidate statement the service sends for `teen`, with EXPLAIN ANALYZE: it must read jobs_open_match_idx. */
 async function explainCandidates(database: Database, ctx: AppContext, teenId: string): Promise<string[]> {
   const [row] = await database.db.select().from(users).where(eq(users.id, teenId));
-  if (!row || !database.pool) return ['(no plan: PGlite)'];
+  if (!row) return ['(no such teen)'];
   const { passwordHash: _, ...teen } = row;
-  const query = candidatesQuery(ctx, await prepareMatch(ctx, teen), 15).toSQL();
-  const result = await database.pool.query(`explain (analyze, buffers) ${query.sql}`, query.params as unknown[]);
-  return result.rows.map((r: Record<string, unknown>) => String(Object.values(r)[0]));
+  const statement = firstBatchSql(await prepareMatch(ctx, teen), 15);
+  const result = (await database.db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => String(Object.values(r)[0]));
 }
 
 interface DatabaseRun {

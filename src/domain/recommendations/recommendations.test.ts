@@ -3,6 +3,8 @@ import { DEFAULT_PREFERENCES, RECOMMENDATION_REASON_CODES, type UserPreferences 
 import { NO_PARENT_LIMITS } from '../../contract/safety';
 import { parentLayer, rulesFor } from '../safety-rules/rules';
 import { decideFor } from '../safety-rules/engine';
+import { JOB_CATEGORIES, PAY_MAX, PAY_MIN, PAY_STEP, PHYSICAL_DEMANDS } from '../../contract/job-constants';
+import { jobGroupsOf, minPayCents } from './groups';
 import { lockLimitsOf } from './lock-limits';
 import { hardExclusionsOf, matchPlanOf, type MatchInput, type MatchJob } from './plan';
 import { exclusionCounts, excludedMostOf, recommend, scoreJob } from './score';
@@ -261,5 +263,41 @@ describe('lock limits: the safety engine asked one fact at a time', () => {
 
   it('offers nothing before the parent confirms the date of birth', () => {
     expect(lockLimitsOf(teen(null), book, now).none).toBe(true);
+  });
+});
+
+describe('groups of alike jobs: the index reads each from the pay it needs', () => {
+  const everything = { none: false, categories: JOB_CATEGORIES, demands: PHYSICAL_DEMANDS, refusedEquipment: [], maxMinutes: 24 * 60 };
+
+  it('scores a job as its group base plus its pay, and minPayCents is exactly the pay that reaches a score', () => {
+    const i = input({ physicalCapability: 'heavy', maxJobDuration: 8, preferredCategories: ['cleaning'] }, { supervisedZips: ['02139'] });
+    const plan = matchPlanOf(i);
+    const groups = jobGroupsOf(plan, everything, [...MILES.keys()].filter((zip) => MILES.get(zip)! <= 5));
+    expect(groups.length).toBe(4 * 3 * 6 * JOB_CATEGORIES.length);
+    for (const group of groups.filter((_, n) => n % 7 === 0)) {
+      for (const target of [40, 60, 75, 90]) {
+        const minPay = minPayCents(group, plan, target);
+        for (let pay = PAY_MIN * 100; pay <= PAY_MAX * 100; pay += PAY_STEP * 100) {
+          const scored = scoreJob(job({ ...group, payCents: pay }), plan).matchScore;
+          expect(scored).toBeLessThanOrEqual(group.best);
+          expect(scored >= target, `${JSON.stringify(group)} pay ${pay} target ${target}`).toBe(minPay !== null && pay >= minPay);
+        }
+      }
+    }
+  });
+
+  it('puts the groups best first', () => {
+    const groups = jobGroupsOf(matchPlanOf(input()), everything, ['02139', '02138']);
+    expect(groups.map((g) => g.best)).toEqual([...groups.map((g) => g.best)].sort((a, b) => b - a));
+    expect(groups[0]).toMatchObject({ category: 'lawn_care', zipCode: '02139', physicalDemands: 'easy' });
+  });
+
+  it('leaves out what the hard limits and the lock refuse', () => {
+    const plan = matchPlanOf(input({ physicalCapability: 'light', maxJobDuration: 1 }));
+    const groups = jobGroupsOf(plan, { ...everything, categories: ['cleaning'] }, ['02139']);
+    expect(new Set(groups.map((g) => g.physicalDemands))).toEqual(new Set(['easy']));
+    expect(Math.max(...groups.map((g) => g.estimatedDuration))).toBe(60);
+    expect(new Set(groups.map((g) => g.category))).toEqual(new Set(['cleaning']));
+    expect(jobGroupsOf(plan, { ...everything, none: true }, ['02139'])).toEqual([]);
   });
 });

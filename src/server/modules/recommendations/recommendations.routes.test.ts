@@ -3,6 +3,11 @@ import type { Job } from '../../../contract/jobs';
 import { DEFAULT_PREFERENCES, JobRecommendationsSchema, UserPreferencesSchema, type UserPreferences } from '../../../contract/preferences';
 import { databaseKinds } from '../../test/databases';
 import { signInAs } from '../../test/test-app';
+import { eq } from 'drizzle-orm';
+import { milesBetween } from '../../../domain/geo';
+import { recommend } from '../../../domain/recommendations/score';
+import { jobs } from '../../db/schema';
+import { zipCentroid } from '../../geo/zip-centroids';
 import { BORN_15, useSafetyApi } from '../safety/safety.test-support';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -200,5 +205,42 @@ describe.each(databaseKinds())('job recommendations on %s', (kind) => {
     // Jobs in 02139 are 0 miles away: some match, so there is no empty-state line.
     expect(farBody.recommendations.length).toBeGreaterThan(0);
     expect(farBody.excludedMost).toBeNull();
+  });
+
+  it('lists exactly what the domain ranks over every job the teen could lock, for varied preferences', async () => {
+    const random = (() => {
+      let a = 7;
+      return () => ((a = (a * 16807) % 2147483647) - 1) / 2147483646;
+    })();
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    for (let i = 0; i < 30; i++) {
+      await api.post({
+        title: `Varied ${i}`,
+        category: pick(['lawn_care', 'cleaning', 'seasonal', 'landscaping', 'leaf_raking'] as const),
+        zipCode: pick(['02138', '02139', '02140', '02141', '02142'] as const),
+        physicalDemands: pick(['easy', 'medium', 'hard'] as const),
+        estimatedDuration: pick([30, 60, 90, 120, 180, 240] as const),
+        payAmount: String(15 + 5 * Math.floor(random() * 40)),
+        equipment: pick([[], ['rake'], ['hose'], ['shovel'], ['lawn_mower']] as const),
+      });
+    }
+    const open = await api.t.database.db.select().from(jobs).where(eq(jobs.status, 'posted'));
+    const preferenceSets: Partial<UserPreferences>[] = [
+      {},
+      { preferredCategories: ['cleaning'], maxDistance: 2, minMatchScore: 50 },
+      { experience: 'advanced', preferredTimeSlots: ['evening'], maxJobDuration: 3, toolAccess: ['rake', 'hose'] },
+      { physicalCapability: 'light', preferFamiliarNeighborhoods: false, requireAdultSupervision: false, minMatchScore: 45 },
+      { preferredCategories: ['lawn_care', 'landscaping'], avoidHeavyLifting: true, maxDistance: 1, minMatchScore: 40 },
+      { minMatchScore: 70, preferredCategories: ['seasonal'] },
+    ];
+    for (const preferences of preferenceSets) {
+      const teen = await teenWith(preferences);
+      const saved = { ...OPEN, ...preferences };
+      const milesByZip = new Map(['02138', '02139', '02140', '02141', '02142'].map((zip) => [zip, milesBetween(zipCentroid('02139')!, zipCentroid(zip)!)]));
+      const input = { preferences: saved, milesByZip, history: { completedByCategory: {}, workedZips: [] }, supervisedZips: ['02139'] };
+      const expected = recommend(open, input, 50).map((r) => [r.job.id, r.matchScore]);
+      const actual = (await recommendations(teen, '?limit=50')).recommendations.map((r) => [r.id, r.matchScore]);
+      expect(actual, JSON.stringify(preferences)).toEqual(expected);
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { JobCategory } from '../../../contract/job-constants';
 import { EXCLUDING_PREFERENCES } from '../../../contract/preference-constants';
 import type { JobRecommendations } from '../../../contract/preferences';
 import { milesBetween } from '../../../domain/geo';
+import { jobGroupsOf, minPayCents, type JobGroup } from '../../../domain/recommendations/groups';
 import { lockLimitsOf, type LockLimits } from '../../../domain/recommendations/lock-limits';
 import { matchPlanOf, type MatchInput, type MatchPlan } from '../../../domain/recommendations/plan';
 import { excludedMostOf, recommend, type ExclusionCounts } from '../../../domain/recommendations/score';
@@ -13,7 +14,7 @@ import type { SessionUser } from '../auth/sessions';
 import { JOB_VIEW } from '../jobs/job-reads';
 import type { MachineContext } from '../../../domain/job-machine';
 import { loadViewer, machineContext, type JobViewer } from '../jobs/job-viewer';
-import { toJobDto } from '../jobs/jobs.mapper';
+import { toJobDto, type JobView } from '../jobs/jobs.mapper';
 import { candidateSql, exclusionCountsSql, lockableSql, matchScoreSql, milesSql } from './match-sql';
 import { reachableTeen, storedPreferences } from './preferences.service';
 
@@ -98,30 +99,94 @@ export async function prepareMatch(ctx: AppContext, teen: SessionUser): Promise<
   };
 }
 
+/** The groups read first: about a page of jobs' worth of the best groups, before a bound is known. */
+const FIRST_GROUPS = 16;
+
+interface Found {
+  id: string;
+  score: number;
+  miles: number;
+}
+
+const inListOrder = (a: Found, b: Found) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * The best `rows` candidates with their job columns, in the list's order: picked, scored and ordered
- * in SQL from jobs_open_match_idx, the job columns read for those rows only.
+ * The best `rows` candidates with their job columns, in the list's order (decision 018). Groups of
+ * alike jobs are read best first through jobs_open_match_idx, each from the pay it needs to beat the
+ * `rows`-th best score found so far: a first batch of the best groups, then every group that can still
+ * beat it. The statement scores the rows read with the plan (match-sql.ts); the job columns are read
+ * for the chosen rows only.
  */
-export function candidatesQuery(ctx: AppContext, setup: MatchSetup, rows: number) {
+export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: number): Promise<JobView[]> {
+  const { plan, lock, withinReach } = setup;
+  const groups = jobGroupsOf(plan, lock, withinReach);
+  let found: Found[] = [];
+  let next = 0;
+  while (next < groups.length) {
+    const bound = found.length >= rows ? found[rows - 1]!.score : plan.minScore;
+    const batch: Batch = [];
+    const size = found.length ? groups.length : FIRST_GROUPS;
+    while (next < groups.length && batch.length < size) {
+      const group = groups[next]!;
+      const minPay = minPayCents(group, plan, bound);
+      // Best first: once a group cannot reach the bound, none after it can.
+      if (minPay === null) {
+        next = groups.length;
+        break;
+      }
+      batch.push({ group, minPay });
+      next += 1;
+    }
+    if (!batch.length) break;
+    found = [...found, ...(await readGroups(ctx, setup, batch, bound, rows))].sort(inListOrder).slice(0, rows);
+  }
+  if (!found.length) return [];
+  const order = new Map(found.map((f, i) => [f.id, i]));
+  const views = await ctx.db.select(JOB_VIEW).from(jobs).where(inArray(jobs.id, [...order.keys()]));
+  return views.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+type Batch = { group: JobGroup; minPay: number }[];
+
+/** The statement of one batch of groups: their jobs that reach `bound`, scored, the best `rows` in the list's order. */
+function groupsSql(setup: MatchSetup, batch: Batch, bound: number, rows: number): SQL {
   const { plan, lock, withinReach, input, mctx } = setup;
-  // The score is worked out once per row (OFFSET 0 keeps the planner from folding the subquery into
-  // the outer one and writing it out again for the filter and the order), then filtered and ordered.
-  const scored = ctx.db
-    .select({ id: jobs.id, zipCode: jobs.zipCode, score: sql<number>`${matchScoreSql(plan)}`.as('score') })
-    .from(jobs)
-    .where(and(...candidateSql(lock, plan, withinReach, mctx.now)))
-    .offset(0)
-    .as('scored');
-  // Miles only for the rows that reach the minimum score: the order's tie-break.
-  const miles = sql<number>`${milesSql(input.milesByZip, sql`${scored.zipCode}`)}`;
-  const page = ctx.db
-    .select({ id: scored.id, score: scored.score, miles: miles.as('miles') })
-    .from(scored)
-    .where(gte(scored.score, plan.minScore))
-    .orderBy(desc(scored.score), asc(miles), asc(scored.id))
-    .limit(rows)
-    .as('page');
-  return ctx.db.select(JOB_VIEW).from(jobs).innerJoin(page, eq(page.id, jobs.id)).orderBy(desc(page.score), asc(page.miles), asc(jobs.id));
+  const values = sql.join(
+    batch.map(
+      ({ group, minPay }) =>
+        sql`(${group.zipCode}, ${group.physicalDemands}::physical_demand, ${group.estimatedDuration}::int, ${group.category}::job_category, ${minPay}::int)`,
+    ),
+    sql`, `,
+  );
+  // OFFSET 0 keeps the score worked out once per row, in the subquery.
+  return sql`
+    select s.id, s.score, ${milesSql(input.milesByZip, sql`s.zip_code`)} as miles from (
+      select ${jobs.id} as id, ${jobs.zipCode} as zip_code, ${matchScoreSql(plan)} as score
+      from (values ${values}) as g(zip_code, physical_demands, estimated_duration, category, min_pay)
+      join ${jobs} on ${jobs.zipCode} = g.zip_code and ${jobs.physicalDemands} = g.physical_demands
+        and ${jobs.estimatedDuration} = g.estimated_duration and ${jobs.category} = g.category and ${jobs.payCents} >= g.min_pay
+      where ${and(...candidateSql(lock, plan, withinReach, mctx.now))}
+      offset 0
+    ) s
+    where s.score >= ${bound}
+    order by s.score desc, miles, s.id
+    limit ${rows}`;
+}
+
+async function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, bound: number, rows: number): Promise<Found[]> {
+  const result = (await ctx.db.execute(groupsSql(setup, batch, bound, rows))) as unknown as { rows: { id: string; score: number | string; miles: number | string }[] };
+  return result.rows.map((row) => ({ id: row.id, score: Number(row.score), miles: Number(row.miles) }));
+}
+
+/** The first batch's statement for `setup` (the benchmark reads its plan). */
+export function firstBatchSql(setup: MatchSetup, rows: number): SQL {
+  const batch = jobGroupsOf(setup.plan, setup.lock, setup.withinReach)
+    .slice(0, FIRST_GROUPS)
+    .flatMap((group) => {
+      const minPay = minPayCents(group, setup.plan, setup.plan.minScore);
+      return minPay === null ? [] : [{ group, minPay }];
+    });
+  return groupsSql(setup, batch, setup.plan.minScore, rows);
 }
 
 /**
@@ -138,7 +203,7 @@ export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId
   const { preferences } = input;
   if (!preferences.aiMatchingEnabled) return { recommendations: [], matchingEnabled: false, excludedMost: null };
 
-  const rows = await candidatesQuery(ctx, setup, limit + SPARE_ROWS);
+  const rows = await readCandidates(ctx, setup, limit + SPARE_ROWS);
   const lockable = rows.filter((row) => toJobDto(row, viewer, mctx).actions.includes('lock'));
   const chosen = recommend(lockable, input, limit, plan);
   if (chosen.length) {
