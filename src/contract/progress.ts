@@ -16,6 +16,12 @@ export type Rarity = (typeof RARITIES)[number];
 export const SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
 export type Season = (typeof SEASONS)[number];
 
+export const BADGE_IDS = ['five_star_club', 'early_riser', 'top_earner', 'reliable'] as const;
+
+/** Spec 9's profile badges, each with whether the teen has earned it (from real figures). */
+export const BadgeSchema = z.object({ id: z.enum(BADGE_IDS), title: z.string(), description: z.string(), earned: z.boolean() });
+export type Badge = z.infer<typeof BadgeSchema>;
+
 /** GET /api/user-stats/{userId}: a teen's totals, from their paid jobs and the reviews they received. */
 export const UserStatsSchema = z.object({
   userId: z.uuid(),
@@ -38,6 +44,8 @@ export const UserStatsSchema = z.object({
   achievementPoints: z.int().min(0),
   /** Spec 4: from paid jobs, 0-4 Rookie, 5-19 Worker, 20-49 Grinder, 50+ Pro. */
   levelTitle: z.enum(['Rookie', 'Worker', 'Grinder', 'Pro']),
+  /** Spec 9: 5-Star Club, Early Riser, Top Earner, Reliable. */
+  badges: z.array(BadgeSchema),
 });
 export type UserStats = z.infer<typeof UserStatsSchema>;
 

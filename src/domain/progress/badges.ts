@@ -1,17 +1,12 @@
+import type { Badge, BADGE_IDS } from '../../contract/progress';
 import { localClock } from '../calendar';
 import { averageRating, type TeenTotals } from './totals';
 
 // Profile badges (spec 9), from real figures: the spec's Early Riser was always achieved and its
 // rating a formula of paid jobs; here both come from what happened.
 
-export type BadgeId = 'five_star_club' | 'early_riser' | 'top_earner' | 'reliable';
-
-export interface Badge {
-  id: BadgeId;
-  title: string;
-  description: string;
-  earned: boolean;
-}
+export type BadgeId = (typeof BADGE_IDS)[number];
+export type { Badge };
 
 /** Spec 2's work day starts at 6 AM; a start before 8 AM local time is an early one. */
 const EARLY_START_BEFORE_MINUTES = 8 * 60;

@@ -26,6 +26,12 @@ describe.each(databaseKinds())('progress API on %s', (kind) => {
       longestStreak: 0,
       achievementPoints: 0,
       levelTitle: 'Rookie',
+      badges: [
+        { id: 'five_star_club', title: '5-Star Club', description: 'An average rating of 4.8 or more', earned: false },
+        { id: 'early_riser', title: 'Early Riser', description: 'Started a job before 8 AM', earned: false },
+        { id: 'top_earner', title: 'Top Earner', description: 'Earned more than $500', earned: false },
+        { id: 'reliable', title: 'Reliable', description: 'More than 10 paid jobs', earned: false },
+      ],
     } satisfies UserStats);
     expect((await api.call('GET', `/api/achievements/${id}`, cookie)).json()).toEqual([]);
   });
@@ -45,6 +51,17 @@ describe.each(databaseKinds())('progress API on %s', (kind) => {
     ]);
     expect(achievements[1]).toMatchObject({ title: 'First Paycheck', description: 'Finish your first job and get paid for it.' });
     expect(Date.parse(achievements[0]!.earnedAt)).toBeGreaterThan(Date.parse(achievements[1]!.earnedAt));
+  });
+
+  it('gives Early Riser for a paid job started before 8 AM in the service time zone, and Top Earner above $500', async () => {
+    const { id, cookie, cast } = await api.anotherTeen();
+    // 7 AM in Boston: within work hours, before 8.
+    api.t.clock.set(new Date('2026-06-15T11:00:00Z'));
+    await api.paidJob(cast, { payAmount: '500.00' });
+    await api.paidJob(cast, { payAmount: '100.00' });
+    const stats: UserStats = (await api.call('GET', `/api/user-stats/${id}`, cookie)).json();
+    expect(stats.badges.filter((b) => b.earned).map((b) => b.id)).toEqual(['early_riser', 'top_earner']);
+    expect(await api.achievementIdsOf(id)).toContain('early_riser');
   });
 
   it("lets the teen, admins, the teen's area coordinator and a homeowner the teen took a job for read; refuses everyone else", async () => {

@@ -4,7 +4,8 @@ import { centsToMoney } from '../../../domain/format';
 import { findAchievement } from '../../../domain/progress/achievements';
 import { levelProgress, levelTitle } from '../../../domain/progress/levels';
 import { currentStreakAt, weekStartOf } from '../../../domain/progress/streaks';
-import { averageRating } from '../../../domain/progress/totals';
+import { badgesOf } from '../../../domain/progress/badges';
+import { averageRating, NO_TOTALS, type TeenTotals } from '../../../domain/progress/totals';
 import type { AppContext } from '../../context';
 import { userAchievements, userStats } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions';
@@ -17,6 +18,7 @@ export async function readUserStats(ctx: AppContext, user: SessionUser, userId: 
   const experiencePoints = row?.experiencePoints ?? 0;
   const { level, levelStartsAt, nextLevelAt } = levelProgress(experiencePoints);
   const paidJobs = row?.paidJobs ?? 0;
+  const totals: TeenTotals = row ?? NO_TOTALS;
   const streak = { lastWeek: row?.lastPaidWeek ?? null, current: row?.currentStreak ?? 0, longest: row?.longestStreak ?? 0 };
   return {
     userId,
@@ -32,6 +34,7 @@ export async function readUserStats(ctx: AppContext, user: SessionUser, userId: 
     longestStreak: streak.longest,
     achievementPoints: row?.achievementPoints ?? 0,
     levelTitle: levelTitle(paidJobs),
+    badges: badgesOf(totals),
   };
 }
 
