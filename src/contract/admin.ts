@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConsentStatusSchema, RoleSchema, ZipCodeSchema } from './auth';
+import { ConsentStatusSchema, EmailSchema, FullNameSchema, RoleSchema, ZipCodeSchema } from './auth';
 import { ROLES } from './constants';
 import { EMAIL_STATUSES, OutboxEmailSchema } from './email';
 import { JOB_STATUSES } from './job-constants';
@@ -194,3 +194,20 @@ export type CreateServiceAreaRequest = z.input<typeof CreateServiceAreaRequestSc
 export const UpdateServiceAreaRequestSchema = z.strictObject({ active: z.boolean('active must be true or false') });
 export type UpdateServiceAreaRequest = z.input<typeof UpdateServiceAreaRequestSchema>;
 export const ServiceAreaParamsSchema = z.object({ zipCode: ZipCodeSchema });
+
+export const COORDINATOR_ZIPS_MAX = 50;
+const CoordinatorZipCodesSchema = z
+  .array(ZipCodeSchema, 'zipCodes must be a list of ZIP codes')
+  .min(1, 'A coordinator needs at least one ZIP code')
+  .max(COORDINATOR_ZIPS_MAX, `A coordinator can serve at most ${COORDINATOR_ZIPS_MAX} ZIP codes`)
+  .transform((zips) => [...new Set(zips)].sort());
+
+export const CreateCoordinatorRequestSchema = z.object({ fullName: FullNameSchema, email: EmailSchema, zipCodes: CoordinatorZipCodesSchema });
+export type CreateCoordinatorRequest = z.input<typeof CreateCoordinatorRequestSchema>;
+export const UpdateCoordinatorRequestSchema = z.strictObject({ zipCodes: CoordinatorZipCodesSchema });
+export type UpdateCoordinatorRequest = z.input<typeof UpdateCoordinatorRequestSchema>;
+
+export const CoordinatorSchema = z.object({ user: AdminUserSummarySchema, zipCodes: z.array(z.string()) });
+export type Coordinator = z.infer<typeof CoordinatorSchema>;
+/** Days a new coordinator's link to choose their password stays valid. */
+export const COORDINATOR_LINK_DAYS = 3;

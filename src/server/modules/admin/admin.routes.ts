@@ -8,11 +8,14 @@ import {
   AdminUserSummarySchema,
   AuditLogQuerySchema,
   AuditLogSchema,
+  CoordinatorSchema,
+  CreateCoordinatorRequestSchema,
   CreateServiceAreaRequestSchema,
   ServiceAreaListSchema,
   ServiceAreaParamsSchema,
   ServiceAreaSchema,
   SuspendUserRequestSchema,
+  UpdateCoordinatorRequestSchema,
   UpdateServiceAreaRequestSchema,
 } from '../../../contract/admin';
 import { ErrorBodySchema } from '../../../contract/errors';
@@ -21,6 +24,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { addServiceArea, listServiceAreas, setServiceAreaActive } from '../areas/service-areas';
 import { listAuditLog } from './audit-log';
+import { createCoordinator, setCoordinatorZipCodes } from './coordinators';
 import { getOverview } from './overview';
 import { getPerson, listPeople } from './people';
 import { reactivateUser, suspendUser } from './suspension';
@@ -129,6 +133,29 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: ServiceAreaSchema, ...refusals, 404: ErrorBodySchema },
       },
       handler: (request) => setServiceAreaActive(ctx, requireUser(request), request.params.zipCode, request.body.active),
+    });
+
+    app.post('/api/admin/coordinators', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a coordinator of some ZIP codes, who is emailed a single-use link to choose their password',
+        body: CreateCoordinatorRequestSchema,
+        response: { 201: CoordinatorSchema, ...refusals, 409: ErrorBodySchema },
+      },
+      handler: async (request, reply) => reply.status(201).send(await createCoordinator(ctx, requireUser(request), request.body)),
+    });
+
+    app.patch('/api/admin/coordinators/:id', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: "Replace the ZIP codes a coordinator serves (idempotent)",
+        params: UserIdParamsSchema,
+        body: UpdateCoordinatorRequestSchema,
+        response: { 200: CoordinatorSchema, ...refusals, 404: ErrorBodySchema },
+      },
+      handler: (request) => setCoordinatorZipCodes(ctx, requireUser(request), request.params.id, request.body.zipCodes),
     });
   };
 }

@@ -152,18 +152,22 @@ export async function requestPasswordReset(ctx: AppContext, email: string, addre
   if (!user) return;
   // Per account the limit is silent: answering differently would reveal that the account exists.
   if (!(await takeToken(ctx.db, LIMITS.resetRequestsPerAccount, email, now))) return;
-  const token = newToken();
-  const resetUrl = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_SECONDS * 1000),
-    });
+    const resetUrl = await issuePasswordLink(ctx, tx, user.id, now);
     await enqueueEmail(tx, passwordResetEmail(user.email, user.fullName, resetUrl), now);
   });
   ctx.mailer.kick();
+}
+
+/**
+ * A single-use link to choose a password, valid for `ttlSeconds`: a reset, or a new coordinator's
+ * first password (issue 18), so no password ever travels through an admin. Only the token's hash
+ * is stored; resetPassword spends it.
+ */
+export async function issuePasswordLink(ctx: AppContext, tx: Executor, userId: string, now: Date, ttlSeconds = RESET_TOKEN_TTL_SECONDS): Promise<string> {
+  const token = newToken();
+  await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+  return `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new one.';

@@ -29,6 +29,20 @@ export function passwordResetEmail(to: string, fullName: string, resetUrl: strin
   );
 }
 
+/** A new coordinator's invitation (issue 18): the admin never sets or sees their password. */
+export function coordinatorInvitationEmail(to: string, fullName: string, zipCodes: readonly string[], setPasswordUrl: string, validDays: number): EmailMessage {
+  return compose(
+    to,
+    'You are a Yardly coordinator',
+    [
+      `Hi ${fullName},`,
+      `A Yardly admin made you the coordinator of ZIP codes ${zipCodes.join(', ')}: you will verify the teens' completed work there and settle disputes.`,
+      `Open the link below within ${validDays} days to choose your password. The link works once; after that, sign in with this email address.`,
+    ],
+    { label: 'Choose your password', url: setPasswordUrl },
+  );
+}
+
 export function passwordChangedEmail(to: string, fullName: string): EmailMessage {
   return compose(to, 'Your Yardly password was changed', [
     `Hi ${fullName},`,
