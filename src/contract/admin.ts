@@ -211,3 +211,8 @@ export const CoordinatorSchema = z.object({ user: AdminUserSummarySchema, zipCod
 export type Coordinator = z.infer<typeof CoordinatorSchema>;
 /** Days a new coordinator's link to choose their password stays valid. */
 export const COORDINATOR_LINK_DAYS = 3;
+
+/** A coordinator as the admins' list shows them: their area, the teens who live there and its open jobs. */
+export const CoordinatorListItemSchema = CoordinatorSchema.extend({ teens: z.number().int(), openJobs: z.number().int() });
+export const CoordinatorListSchema = z.object({ coordinators: z.array(CoordinatorListItemSchema) });
+export type CoordinatorList = z.infer<typeof CoordinatorListSchema>;

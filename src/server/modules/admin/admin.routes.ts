@@ -8,6 +8,7 @@ import {
   AdminUserSummarySchema,
   AuditLogQuerySchema,
   AuditLogSchema,
+  CoordinatorListSchema,
   CoordinatorSchema,
   CreateCoordinatorRequestSchema,
   CreateServiceAreaRequestSchema,
@@ -24,7 +25,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { addServiceArea, listServiceAreas, setServiceAreaActive } from '../areas/service-areas';
 import { listAuditLog } from './audit-log';
-import { createCoordinator, setCoordinatorZipCodes } from './coordinators';
+import { createCoordinator, listCoordinators, setCoordinatorZipCodes } from './coordinators';
 import { getOverview } from './overview';
 import { getPerson, listPeople } from './people';
 import { reactivateUser, suspendUser } from './suspension';
@@ -133,6 +134,16 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: ServiceAreaSchema, ...refusals, 404: ErrorBodySchema },
       },
       handler: (request) => setServiceAreaActive(ctx, requireUser(request), request.params.zipCode, request.body.active),
+    });
+
+    app.get('/api/admin/coordinators', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every coordinator with their ZIP codes, the teens who live there and the open jobs there',
+        response: { 200: CoordinatorListSchema, ...refusals },
+      },
+      handler: () => listCoordinators(ctx.db),
     });
 
     app.post('/api/admin/coordinators', {

@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AuditLogSchema, CoordinatorSchema, ServiceAreaListSchema } from '../../../contract/admin';
+import { AuditLogSchema, CoordinatorListSchema, CoordinatorSchema, ServiceAreaListSchema } from '../../../contract/admin';
 import { outboxEmails } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
+import { newPerson } from '../../test/test-app';
 import { UNKNOWN_ID, useAdminApi } from './admin.test-support';
 
 describe.each(databaseKinds())('coordinators on %s', (kind) => {
@@ -75,8 +76,21 @@ describe.each(databaseKinds())('coordinators on %s', (kind) => {
     expect((await patchAs(api.admin.cookie, UNKNOWN_ID, { zipCodes: ['02139'] })).statusCode).toBe(404);
   });
 
+  it('lists each coordinator with their area, the teens who live there and its open jobs', async () => {
+    expect((await call('POST', '/api/admin/service-areas', api.admin.cookie, { zipCode: '02199', name: 'Back Bay' })).statusCode).toBe(201);
+    const created = CoordinatorSchema.parse((await create({ fullName: 'Bay Coordinator', email: 'bay@example.com', zipCodes: ['02199'] }, api.admin.cookie)).json());
+    expect((await call('POST', '/api/auth/register', undefined, newPerson('teen', { zipCode: '02199' }))).statusCode).toBe(201);
+    expect((await call('POST', '/api/jobs', api.homeowner.cookie, validJob({ zipCode: '02199' }))).statusCode).toBe(201);
+    const listed = await call('GET', '/api/admin/coordinators', api.admin.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { coordinators } = CoordinatorListSchema.parse(listed.json());
+    expect(coordinators.find((c) => c.user.id === created.user.id)).toEqual({ user: created.user, zipCodes: ['02199'], teens: 1, openJobs: 1 });
+    expect(coordinators.find((c) => c.user.id === api.coordinator.user.id)?.zipCodes).toContain('02139');
+  });
+
   it('refuses anyone but an admin, and names the field of bad input', async () => {
     for (const { cookie, status } of api.nonAdmins()) {
+      expect((await call('GET', '/api/admin/coordinators', cookie)).statusCode).toBe(status);
       expect((await create({ fullName: 'No One', email: 'no.one@example.com', zipCodes: ['02139'] }, cookie)).statusCode).toBe(status);
       expect((await patchAs(cookie, api.coordinator.user.id, { zipCodes: ['02138'] })).statusCode).toBe(status);
     }

@@ -1,10 +1,10 @@
 // Coordinators (issue 18): an admin creates one, who chooses their own password through a
 // single-use emailed link (the password-reset machinery), and changes the ZIP codes they serve.
-import { eq } from 'drizzle-orm';
-import { COORDINATOR_LINK_DAYS, type Coordinator } from '../../../contract/admin';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { COORDINATOR_LINK_DAYS, type Coordinator, type CoordinatorList } from '../../../contract/admin';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { coordinatorZipCodes, users } from '../../db/schema';
+import { coordinatorZipCodes, isOpen, jobs, users } from '../../db/schema';
 import { AppError, firstRow, notFound } from '../../errors';
 import { listServiceAreas } from '../areas/service-areas';
 import { insertUser, issuePasswordLink } from '../auth/auth.service';
@@ -81,4 +81,28 @@ export async function setCoordinatorZipCodes(ctx: AppContext, admin: SessionUser
     await recordAdminAction(tx, { actorId: admin.id, at: now, target: { type: 'user', id: coordinatorId }, action: 'coordinator.update', changes: { zipCodes: { from: before.zipCodes, to: zipCodes } } });
     return coordinatorOf(tx, coordinatorId);
   });
+}
+
+/** Every coordinator by name, with their ZIP codes, the teens who live there and the open jobs there. */
+export async function listCoordinators(db: Executor): Promise<CoordinatorList> {
+  const [people, areas] = await Promise.all([
+    db.select(ADMIN_USER_COLUMNS).from(users).where(eq(users.role, 'coordinator')).orderBy(asc(users.fullName), asc(users.id)),
+    db.select().from(coordinatorZipCodes).orderBy(coordinatorZipCodes.zipCode),
+  ]);
+  const zips = [...new Set(areas.map((a) => a.zipCode))];
+  const [teens, openJobs] = zips.length
+    ? await Promise.all([
+        db.select({ zipCode: users.zipCode, n: count() }).from(users).where(and(eq(users.role, 'teen'), inArray(users.zipCode, zips))).groupBy(users.zipCode),
+        db.select({ zipCode: jobs.zipCode, n: count() }).from(jobs).where(and(isOpen(jobs.status), inArray(jobs.zipCode, zips))).groupBy(jobs.zipCode),
+      ])
+    : [[], []];
+  const byZip = (rows: { zipCode: string | null; n: number }[]) => new Map(rows.map((r) => [r.zipCode, r.n]));
+  const [teensIn, openIn] = [byZip(teens), byZip(openJobs)];
+  const sumOver = (counts: Map<string | null, number>, zipCodes: string[]) => zipCodes.reduce((sum, zip) => sum + (counts.get(zip) ?? 0), 0);
+  return {
+    coordinators: people.map((person) => {
+      const zipCodes = areas.filter((a) => a.coordinatorId === person.id).map((a) => a.zipCode);
+      return { user: toAdminUserSummary(person), zipCodes, teens: sumOver(teensIn, zipCodes), openJobs: sumOver(openIn, zipCodes) };
+    }),
+  };
 }
