@@ -27,7 +27,28 @@ const NO_JOB: LockLimits = { none: true, categories: [], demands: [], refusedEqu
 /** Longer than any job: a day. */
 const DAY_MINUTES = 24 * 60;
 
+/** Per rule book, the answers by teen facts and day: the same for every request of a teen on a day. */
+const known = new WeakMap<RuleBook, Map<string, LockLimits>>();
+const KNOWN_MAX = 1000;
+
 export function lockLimitsOf(teen: TeenFacts, book: RuleBook, now: LocalNow): LockLimits {
+  let byFacts = known.get(book);
+  if (!byFacts) {
+    byFacts = new Map();
+    known.set(book, byFacts);
+  }
+  // The lock stage reads neither the time of day nor booked work: the date of birth, the parent's rows and the day decide.
+  const key = `${teen.dateOfBirth}|${now.day}|${JSON.stringify(teen.parentRules)}`;
+  let limits = byFacts.get(key);
+  if (!limits) {
+    limits = probeLockLimits(teen, book, now);
+    if (byFacts.size >= KNOWN_MAX) byFacts.clear();
+    byFacts.set(key, limits);
+  }
+  return limits;
+}
+
+function probeLockLimits(teen: TeenFacts, book: RuleBook, now: LocalNow): LockLimits {
   const allows = (job: { equipment: readonly Equipment[]; category: JobCategory; physicalDemands: PhysicalDemand; estimatedDuration: number }) =>
     decideFor('lock', { id: 'recommendation-probe', ...job }, teen, book, now).allowed;
   const pairs = JOB_CATEGORIES.flatMap((category) => PHYSICAL_DEMANDS.map((physicalDemands) => ({ category, physicalDemands })));

@@ -4,6 +4,7 @@ import { JobRecommendationsQuerySchema, JobRecommendationsSchema, UserPreference
 import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import { readPreferences, savePreferences } from './preferences.service';
 import { recommendJobs } from './recommendations.service';
 
@@ -47,6 +48,8 @@ export function recommendationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: JobRecommendationsQuerySchema,
         response: { 200: JobRecommendationsSchema, ...errors },
       },
+      // Every teen's dashboard asks for it: see fast-serializer.ts (the API tests parse its answers with the schema).
+      serializerCompiler: fastSerializerCompiler,
       handler: (request) => recommendJobs(ctx, requireUser(request), request.params.id, request.query.limit),
     });
   };
