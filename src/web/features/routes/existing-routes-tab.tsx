@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDuration } from '../../../domain/format';
+import type { Route, UpdateRouteRequest } from '../../../contract/routes';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { serverMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { EmptyState } from '../jobs/paged-job-list';
+import { useUpdateRoute, routeQueries } from './api';
+import { formatArrival, formatMiles, formatRouteDate } from './format';
+import { RouteStatusBadge } from './route-status-badge';
+
+/** Spec 2's Existing Routes: each saved route with its figures and stops, started, followed and completed from here. */
+export function ExistingRoutesTab({ coordinatorId }: { coordinatorId: string }) {
+  const routes = useQuery(routeQueries.list(coordinatorId));
+  if (routes.isPending) {
+    return (
+      <p role="status" className="text-slate-700">
+        Loading routes...
+      </p>
+    );
+  }
+  if (routes.isError) {
+    return (
+      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
+        <p className="font-semibold text-red-800">Could not load routes.</p>
+        <Button variant="secondary" onClick={() => void routes.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (routes.data.routes.length === 0) return <EmptyState title="No routes yet" text="Optimize a route and save it: it shows up here." />;
+  return (
+    <ul aria-label="Saved routes" className="space-y-3">
+      {routes.data.routes.map((route) => (
+        <li key={route.id}>
+          <RouteCard route={route} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const NEXT_STEP = {
+  planned: { change: { status: 'in_progress' }, label: 'Start Route', done: 'Route started' },
+  in_progress: { change: { status: 'completed' }, label: 'Complete Route', done: 'Route completed' },
+} as const satisfies Partial<Record<Route['status'], { change: UpdateRouteRequest; label: string; done: string }>>;
+
+function RouteCard({ route }: { route: Route }) {
+  const update = useUpdateRoute();
+  const next = route.status === 'completed' ? null : NEXT_STEP[route.status];
+  const visited = route.stops.filter((stop) => stop.visitedAt).length;
+  const apply = (change: UpdateRouteRequest, done: string) =>
+    update.mutate({ routeId: route.id, change }, { onSuccess: () => notify.success(done), onError: (error) => notify.error('Failed to update route', serverMessage(error) ?? 'Please try again.') });
+  const titleId = `route-${route.id}`;
+  const stopsId = `route-stops-${route.id}`;
+  const [showStops, setShowStops] = useState(route.status === 'in_progress');
+  return (
+    <Card role="article" aria-labelledby={titleId} className="space-y-3">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h3 id={titleId} className="font-bold text-slate-900">
+            {route.name}
+          </h3>
+          <p className="text-sm text-slate-700">{formatRouteDate(route.date)}</p>
+        </div>
+        <RouteStatusBadge status={route.status} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-700">Distance</dt>
+          <dd className="font-semibold text-slate-900">{formatMiles(route.totalDistance)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-700">Duration</dt>
+          <dd className="font-semibold text-slate-900">{formatDuration(route.estimatedDuration)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-700">Stops</dt>
+          <dd className="font-semibold text-slate-900">{route.status === 'planned' ? route.stops.length : `${visited} of ${route.stops.length} visited`}</dd>
+        </div>
+      </dl>
+      {route.notes && <p className="text-sm text-slate-700">{route.notes}</p>}
+      <Button variant="ghost" size="sm" aria-expanded={showStops} aria-controls={stopsId} onClick={() => setShowStops(!showStops)} className="w-full justify-between">
+        {showStops ? 'Hide the stops' : 'Show the stops'}
+        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${showStops ? 'rotate-180' : ''}`} />
+      </Button>
+      {showStops && (
+        <ol id={stopsId} aria-label={`Stops of ${route.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {route.stops.map((stop) => (
+            <li key={stop.jobId} className="space-y-1 px-3 py-2 text-sm">
+              <p className="font-semibold text-slate-900">
+                {stop.stopOrder}. {stop.address}
+              </p>
+              <p className="text-slate-700">
+                Arrive {formatArrival(stop.estimatedArrival)} · {formatMiles(stop.distanceFromPrevious)}, {formatDuration(stop.travelTimeFromPrevious)}
+                {stop.visitedAt ? ` · Visited ${formatArrival(stop.visitedAt)}` : ''}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/job/${stop.jobId}`} className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline">
+                  Open job to verify <span className="sr-only">(stop {stop.stopOrder})</span>
+                </Link>
+                {route.status === 'in_progress' && !stop.visitedAt && (
+                  <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId }, 'Stop marked visited')}>
+                    Mark Visited <span className="sr-only">(stop {stop.stopOrder})</span>
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {next && (
+        <Button className="w-full" disabled={update.isPending} onClick={() => apply(next.change, next.done)}>
+          {next.label}
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Route as RouteIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { JobStatus } from '../../../contract/jobs';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { serverMessage } from '../../lib/api';
+import { CreateDemoDataButton } from '../demo/create-demo-data-button';
+import { jobQueries } from '../jobs/api';
+import { EmptyState } from '../jobs/paged-job-list';
+import { useOptimizeRoute } from './api';
+import { JobPicker } from './job-picker';
+import { ManagedTeens } from './managed-teens';
+import { OptimizationResultView } from './optimization-result';
+import { SaveRouteForm } from './save-route-form';
+
+/** The jobs a coordinator may still visit on a round: open (posted or held by a lock) and accepted. */
+const ROUTABLE: readonly JobStatus[] = ['posted', 'locked', 'accepted'];
+const PAGE = 100;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Today on this device's calendar, 'YYYY-MM-DD'. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Spec 2's Route Optimizer tab: a date, the jobs to visit, the teens, Optimize Route, then the result and Save Route. */
+export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: string; onSaved: () => void }) {
+  const [date, setDate] = useState(today);
+  const [selected, setSelected] = useState<string[]>([]);
+  const jobs = useInfiniteQuery({ ...jobQueries.pages({ status: ROUTABLE, coordinatorId, limit: PAGE }), placeholderData: keepPreviousData });
+  const optimize = useOptimizeRoute();
+  const list = jobs.data?.pages.flatMap((page) => page.jobs) ?? [];
+  const titles = new Map(list.map((job) => [job.id, job.title]));
+  // A result answers one choice of jobs and day: changing either puts it away.
+  const choose = (next: string[]) => {
+    setSelected(next);
+    optimize.reset();
+  };
+  return (
+    <div className="space-y-6">
+      <Field
+        label="Route date"
+        type="date"
+        value={date}
+        required
+        onChange={(event) => {
+          setDate(event.target.value);
+          optimize.reset();
+        }}
+      />
+      {jobs.isPending ? (
+        <p role="status" className="text-slate-700">
+          Loading jobs...
+        </p>
+      ) : jobs.isError ? (
+        <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
+          <p className="font-semibold text-red-800">Could not load jobs.</p>
+          <Button variant="secondary" onClick={() => void jobs.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState title="No jobs to visit" text="The route optimizer needs at least one available job. Open and accepted jobs in your area show up here." action={<CreateDemoDataButton />} />
+      ) : (
+        <div className="space-y-3">
+          <JobPicker jobs={list} selected={selected} onChange={choose} />
+          {jobs.hasNextPage && (
+            <Button variant="secondary" className="w-full" disabled={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
+              {jobs.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
+            </Button>
+          )}
+          {selected.length === 0 && <p className="text-sm text-slate-700">Select at least one job to optimize.</p>}
+          <Button
+            size="lg"
+            className="w-full"
+            disabled={selected.length === 0 || !date || optimize.isPending}
+            onClick={() => optimize.mutate({ jobIds: selected, date })}
+          >
+            <RouteIcon aria-hidden="true" className="h-5 w-5" />
+            {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
+          </Button>
+          {optimize.isError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+              {serverMessage(optimize.error) ?? 'Could not optimize the route. Please try again.'}
+            </p>
+          )}
+        </div>
+      )}
+      {optimize.data && (
+        <div className="space-y-4">
+          <OptimizationResultView result={optimize.data} titleOf={(jobId) => titles.get(jobId)} />
+          <SaveRouteForm coordinatorId={coordinatorId} date={date} result={optimize.data} chosenOrder={optimize.variables?.jobIds ?? []} onSaved={onSaved} />
+        </div>
+      )}
+      <ManagedTeens coordinatorId={coordinatorId} />
+    </div>
+  );
+}
