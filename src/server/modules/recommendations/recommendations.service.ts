@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { JobCategory } from '../../../contract/job-constants';
 import { EXCLUDING_PREFERENCES } from '../../../contract/preference-constants';
 import type { JobRecommendations } from '../../../contract/preferences';
@@ -102,11 +102,8 @@ export async function prepareMatch(ctx: AppContext, teen: SessionUser): Promise<
 /** The groups read first: about a page of jobs' worth of the best groups, before a bound is known. */
 const FIRST_GROUPS = 16;
 
-interface Found {
-  id: string;
-  score: number;
-  miles: number;
-}
+/** A candidate with its job columns, its score and its distance, as one batch read it. */
+type Found = JobView & { score: number; miles: number };
 
 const inListOrder = (a: Found, b: Found) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -114,8 +111,8 @@ const inListOrder = (a: Found, b: Found) => b.score - a.score || a.miles - b.mil
  * The best `rows` candidates with their job columns, in the list's order (decision 018). Groups of
  * alike jobs are read best first through jobs_open_match_idx, each from the pay it needs to beat the
  * `rows`-th best score found so far: a first batch of the best groups, then every group that can still
- * beat it. The statement scores the rows read with the plan (match-sql.ts); the job columns are read
- * for the chosen rows only.
+ * beat it. Each statement scores the rows read with the plan (match-sql.ts) and reads the job columns
+ * of its best `rows` only.
  */
 export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: number): Promise<JobView[]> {
   const { plan, lock, withinReach } = setup;
@@ -140,10 +137,7 @@ export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: n
     if (!batch.length) break;
     found = [...found, ...(await readGroups(ctx, setup, batch, bound, rows))].sort(inListOrder).slice(0, rows);
   }
-  if (!found.length) return [];
-  const order = new Map(found.map((f, i) => [f.id, i]));
-  const views = await ctx.db.select(JOB_VIEW).from(jobs).where(inArray(jobs.id, [...order.keys()]));
-  return views.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return found.map(({ score: _, miles: __, ...view }) => view);
 }
 
 type Batch = { group: JobGroup; minPay: number }[];
@@ -174,8 +168,12 @@ function groupsSql(setup: MatchSetup, batch: Batch, bound: number, rows: number)
 }
 
 async function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, bound: number, rows: number): Promise<Found[]> {
-  const result = (await ctx.db.execute(groupsSql(setup, batch, bound, rows))) as unknown as { rows: { id: string; score: number | string; miles: number | string }[] };
-  return result.rows.map((row) => ({ id: row.id, score: Number(row.score), miles: Number(row.miles) }));
+  const page = sql`(${groupsSql(setup, batch, bound, rows)}) page`;
+  const found = await ctx.db
+    .select({ ...JOB_VIEW, score: sql<number>`page.score`.mapWith(Number), miles: sql<number>`page.miles`.mapWith(Number) })
+    .from(jobs)
+    .innerJoin(page, sql`page.id = ${jobs.id}`);
+  return found;
 }
 
 /** The first batch's statement for `setup` (the benchmark reads its plan). */
