@@ -4,6 +4,7 @@ import { ROLES } from './constants';
 import { EMAIL_STATUSES, OutboxEmailSchema } from './email';
 import { JOB_STATUSES } from './job-constants';
 import { MoneySchema } from './jobs';
+import { DISPUTE_STATUSES, DisputeSchema } from './payments';
 
 /** An account is active or suspended by an admin (issue 18); a suspended one cannot sign in. */
 export const USER_STATUSES = ['active', 'suspended'] as const;
@@ -22,9 +23,11 @@ export const AUDIT_ACTIONS = [
   'coordinator.update',
   'service_area.add',
   'service_area.update',
+  /** An admin added a seasonal challenge (issue 16). */
+  'challenge.add',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'job', 'dispute', 'email', 'service_area'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'job', 'dispute', 'email', 'service_area', 'challenge'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A changed value is `{from, to}`; what an act carried (a reason, an outcome) is the value itself. */
@@ -216,3 +219,25 @@ export const COORDINATOR_LINK_DAYS = 3;
 export const CoordinatorListItemSchema = CoordinatorSchema.extend({ teens: z.number().int(), openJobs: z.number().int() });
 export const CoordinatorListSchema = z.object({ coordinators: z.array(CoordinatorListItemSchema) });
 export type CoordinatorList = z.infer<typeof CoordinatorListSchema>;
+
+/** One change of a job's status, as the dispute screen shows the job's history. */
+export const JobHistoryEntrySchema = z.object({
+  transition: z.string(),
+  fromStatus: z.enum(JOB_STATUSES).nullable(),
+  toStatus: z.enum(JOB_STATUSES),
+  actorRole: z.string(),
+  at: z.string(),
+});
+
+const PartySchema = z.object({ id: z.uuid(), fullName: z.string() });
+/** A dispute as an admin settles it: the homeowner's statement (its reason), both parties and the job's history. */
+export const AdminDisputeSchema = z.object({
+  dispute: DisputeSchema,
+  homeowner: PartySchema,
+  /** The teen who did the work; admins see minors' full names (design 6). */
+  teen: PartySchema.nullable(),
+  history: z.array(JobHistoryEntrySchema),
+});
+export const AdminDisputeListSchema = z.object({ disputes: z.array(AdminDisputeSchema) });
+export type AdminDisputeList = z.infer<typeof AdminDisputeListSchema>;
+export const AdminDisputesQuerySchema = z.object({ status: z.enum(DISPUTE_STATUSES, `status must be one of ${DISPUTE_STATUSES.join(', ')}`).default('open') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_CATEGORIES } from './job-constants';
+import { isLocalDate } from './dates';
 import { MoneySchema } from './jobs';
 
 // Progress and reputation (issue 16; spec 3 Achievement, Seasonal challenge, Challenge progress,
@@ -161,3 +162,25 @@ export const LeaderboardSchema = z.object({
   entries: z.array(LeaderboardEntrySchema),
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+
+/** POST /api/seasonal-challenges (admins): a challenge from today to its end date. */
+export const CreateChallengeRequestSchema = z.strictObject({
+  title: z.string('A title is required').trim().min(3, 'A title needs at least 3 characters').max(80, 'Keep the title to 80 characters'),
+  description: z.string('A description is required').trim().min(1, 'A description is required').max(300, 'Keep the description to 300 characters'),
+  season: z.enum(SEASONS, `season must be one of ${SEASONS.join(', ')}`),
+  /** 'YYYY-MM-DD', today or later in the service's time zone (checked by the server). */
+  endDate: z.string('An end date is required').refine(isLocalDate, 'endDate must be a date as YYYY-MM-DD'),
+  maxParticipants: z.int('maxParticipants must be a whole number').min(1, 'maxParticipants must be at least 1').max(100_000, 'maxParticipants can be at most 100000').nullable(),
+  requirements: z.strictObject({
+    jobsCount: z.int('jobsCount must be a whole number').min(1, 'jobsCount must be at least 1').max(100, 'jobsCount can be at most 100'),
+    categories: z
+      .array(z.enum(JOB_CATEGORIES, `categories must be among ${JOB_CATEGORIES.join(', ')}`))
+      .min(1, 'Choose at least one category')
+      .transform((c) => [...new Set(c)]),
+  }),
+  rewards: z.strictObject({
+    points: z.int('points must be a whole number').min(0, 'points cannot be negative').max(5000, 'points can be at most 5000'),
+    title: z.string('A reward title is required').trim().min(1, 'A reward title is required').max(40, 'Keep the reward title to 40 characters'),
+  }),
+});
+export type CreateChallengeRequest = z.input<typeof CreateChallengeRequestSchema>;

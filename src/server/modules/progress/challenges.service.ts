@@ -1,11 +1,13 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ChallengeProgress, SeasonalChallenge } from '../../../contract/progress';
+import type { ChallengeProgress, CreateChallengeRequestSchema, SeasonalChallenge } from '../../../contract/progress';
+import type { z } from 'zod';
 import { localClock } from '../../../domain/calendar';
 import { isChallengeActive, seasonChallengeFor } from '../../../domain/progress/seasons';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { challengeParticipants, seasonalChallenges } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, firstRow, notFound } from '../../errors';
+import { recordAdminAction } from '../admin/audit-log';
 import type { SessionUser } from '../auth/sessions';
 import { requireProgressReader } from './progress-readers';
 
@@ -99,6 +101,41 @@ export async function joinChallenge(ctx: AppContext, user: SessionUser, challeng
     // Throwing rolls the participant's row back with it.
     if (!counted) throw new AppError('CONFLICT', 'This challenge is full.');
     return toChallengeDto(counted, today, true);
+  });
+}
+
+/** POST /api/seasonal-challenges (admins): a challenge from today (service time zone) to its end date. */
+export async function createChallenge(ctx: AppContext, user: SessionUser, input: z.output<typeof CreateChallengeRequestSchema>): Promise<SeasonalChallenge> {
+  const now = ctx.clock.now();
+  const today = todayOf(ctx);
+  if (input.endDate < today) throw new AppError('VALIDATION_FAILED', 'endDate: The end date has passed', { endDate: 'The end date has passed' });
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(seasonalChallenges)
+      .values({
+        title: input.title,
+        description: input.description,
+        season: input.season,
+        startDate: today,
+        endDate: input.endDate,
+        maxParticipants: input.maxParticipants,
+        jobsCount: input.requirements.jobsCount,
+        categories: input.requirements.categories,
+        rewardPoints: input.rewards.points,
+        rewardTitle: input.rewards.title,
+        createdAt: now,
+      })
+      .returning();
+    const created = firstRow(rows, 'the new challenge');
+    // The admins' audit log (issue 18): who added which challenge, in the same transaction.
+    await recordAdminAction(tx, {
+      actorId: user.id,
+      at: now,
+      target: { type: 'challenge', id: created.id },
+      action: 'challenge.add',
+      changes: { title: created.title, season: created.season, endDate: created.endDate, maxParticipants: created.maxParticipants, jobsCount: created.jobsCount, categories: created.categories, rewardPoints: created.rewardPoints, rewardTitle: created.rewardTitle },
+    });
+    return toChallengeDto(created, today, false);
   });
 }
 

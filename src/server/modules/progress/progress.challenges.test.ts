@@ -150,3 +150,55 @@ describe.each(databaseKinds())('joining a nearly full challenge under concurrenc
     }
   });
 });
+
+describe.each(databaseKinds())('admins adding challenges on %s', (kind) => {
+  const api = useProgressApi(kind);
+  const valid = {
+    title: 'June Mowing Month',
+    description: 'Four lawns before July.',
+    season: 'summer',
+    endDate: '2026-06-30',
+    maxParticipants: 20,
+    requirements: { jobsCount: 4, categories: ['lawn_care', 'lawn_care'] },
+    rewards: { points: 200, title: 'June Mower' },
+  };
+
+  it('adds a challenge from today that teens see and join at once', async () => {
+    const admin = await signInAs(api.t, 'admin');
+    const created = await api.call('POST', '/api/seasonal-challenges', admin.cookie, valid);
+    expect(created.statusCode, created.body).toBe(201);
+    const challenge: SeasonalChallenge = created.json();
+    expect(challenge).toMatchObject({ title: 'June Mowing Month', season: 'summer', endDate: '2026-06-30', isActive: true, maxParticipants: 20, participants: 0 });
+    expect(challenge.requirements).toEqual({ jobsCount: 4, categories: ['lawn_care'] });
+    const { cookie } = await api.anotherTeen();
+    expect((await api.call('POST', `/api/seasonal-challenges/${challenge.id}/join`, cookie, {})).statusCode).toBe(200);
+    const [row] = await api.t.database.db.select().from(seasonalChallenges).where(eq(seasonalChallenges.id, challenge.id));
+    expect(row?.startDate).toBe('2026-06-15');
+    const log = await api.call('GET', `/api/admin/audit-log?action=challenge.add&target=${challenge.id}`, admin.cookie);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<{ entries: { actor: { id: string }; targetType: string; changes: Record<string, unknown> }[] }>().entries.map((e) => [e.actor.id, e.targetType, e.changes.title])).toEqual([
+      [admin.user.id, 'challenge', 'June Mowing Month'],
+    ]);
+  });
+
+  it('refuses everyone but admins, and names what is wrong', async () => {
+    const admin = (await signInAs(api.t, 'admin')).cookie;
+    for (const cookie of [api.cast.teen, api.cast.homeowner, api.cast.coordinator]) expect((await api.call('POST', '/api/seasonal-challenges', cookie, valid)).statusCode).toBe(403);
+    expect((await api.call('POST', '/api/seasonal-challenges', undefined, valid)).statusCode).toBe(401);
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ endDate: '2026-06-14' }, 'endDate'],
+      [{ endDate: '2026-02-30' }, 'endDate'],
+      [{ season: 'monsoon' }, 'season'],
+      [{ title: 'x'.repeat(81) }, 'title'],
+      [{ maxParticipants: 0 }, 'maxParticipants'],
+      [{ requirements: { jobsCount: 0, categories: ['lawn_care'] } }, 'requirements.jobsCount'],
+      [{ requirements: { jobsCount: 2, categories: [] } }, 'requirements.categories'],
+      [{ rewards: { points: -1, title: 'x' } }, 'rewards.points'],
+    ];
+    for (const [change, field] of refusals) {
+      const response = await api.call('POST', '/api/seasonal-challenges', admin, { ...valid, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(response.json<{ fields?: Record<string, string> }>().fields ?? {}), JSON.stringify(change)).toContain(field);
+    }
+  });
+});

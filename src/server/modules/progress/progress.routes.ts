@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, ChallengeIdParamsSchema, CreateReviewRequestSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, ChallengeIdParamsSchema, CreateChallengeRequestSchema, CreateReviewRequestSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
 import { JobIdParamsSchema } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
+import { createChallenge, joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
 import { readLeaderboard, readProgressPrivacy, updateProgressPrivacy } from './leaderboard.service';
 import { listAchievements, readUserStats } from './progress.service';
 import { createReview, listReviewsOf } from './reviews.service';
@@ -46,6 +46,17 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: SeasonalChallengeListSchema, 401: ErrorBodySchema },
       },
       handler: (request) => listChallenges(ctx, requireUser(request)),
+    });
+
+    app.post('/api/seasonal-challenges', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['progress'],
+        summary: 'An admin adds a seasonal challenge, from today (service time zone) to its end date: requirements {jobsCount, categories} and rewards {points, title}',
+        body: CreateChallengeRequestSchema,
+        response: { 201: SeasonalChallengeSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: async (request, reply) => reply.code(201).send(await createChallenge(ctx, requireUser(request), request.body)),
     });
 
     app.post('/api/seasonal-challenges/:id/join', {
