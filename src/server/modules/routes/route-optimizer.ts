@@ -1,9 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { OptimizationResult, OptimizeRouteRequest, Point } from '../../../contract/routes';
+import type { OptimizationResult, OptimizedStop, OptimizeRouteRequest, Point } from '../../../contract/routes';
 import type { JobStatus } from '../../../contract/job-constants';
-import { roadMilesMatrix, instantAtLocalTime, scheduleTour } from '../../../domain/routing/travel';
+import type { DistanceMatrix } from '../../../domain/routing/matrix';
+import type { RouteSolution } from '../../../domain/routing/solve';
+import { roadMilesMatrix, instantAtLocalTime, scheduleTour, type Schedule } from '../../../domain/routing/travel';
 import type { AppContext } from '../../context';
-import { coordinatorZipCodes, jobs } from '../../db/schema';
+import { coordinatorZipCodes, jobs, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { zipCentroid } from '../../geo/zip-centroids';
 import type { SessionUser } from '../auth/sessions';
@@ -14,15 +16,93 @@ const NOT_IN_AREA = 'You can plan routes only through the jobs of your own ZIP c
 /** Jobs that will never be worked: nobody needs to go there. */
 const NOT_VISITABLE: readonly JobStatus[] = ['cancelled', 'refunded'];
 const DEFAULT_START_MINUTES = 9 * 60;
+const NO_START = 'Give the point the route starts from.';
 /** One seed for every optimisation: the same request gives the same tour when the machine is as fast. */
 const SEED = 17;
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The coordinator's ZIP codes, lowest first: the first one's centre is their base until they set one. */
-async function coordinatorZips(ctx: AppContext, coordinatorId: string): Promise<string[]> {
+export async function coordinatorZips(ctx: AppContext, coordinatorId: string): Promise<string[]> {
   const rows = await ctx.db.select({ zipCode: coordinatorZipCodes.zipCode }).from(coordinatorZipCodes).where(eq(coordinatorZipCodes.coordinatorId, coordinatorId)).orderBy(asc(coordinatorZipCodes.zipCode));
   return rows.map((r) => r.zipCode);
+}
+
+/** A job to visit: where it is, and what the coordinator reads for it. */
+export interface RouteStopPlace {
+  jobId: string;
+  address: string;
+  point: Point;
+}
+
+/**
+ * The jobs of `jobIds`, in that order, as places to visit: each must exist (404) and be of the
+ * coordinator's ZIP codes (403) before anything is said about any of them, and be still worth a
+ * visit. A job's point is its own, else its ZIP code's centre.
+ */
+export async function visitableStops(ctx: AppContext, zips: readonly string[], jobIds: readonly string[]): Promise<RouteStopPlace[]> {
+  if (jobIds.length === 0) throw new AppError('VALIDATION_FAILED', NO_JOBS_SELECTED, { jobIds: NO_JOBS_SELECTED });
+  const rows = await ctx.db
+    .select({ id: jobs.id, zipCode: jobs.zipCode, status: jobs.status, location: jobs.location, latitude: jobs.latitude, longitude: jobs.longitude })
+    .from(jobs)
+    .where(inArray(jobs.id, [...jobIds]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const chosen = jobIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('Job not found');
+    if (!zips.includes(row.zipCode)) throw forbidden(NOT_IN_AREA);
+    return row;
+  });
+  return chosen.map((row) => {
+    if (NOT_VISITABLE.includes(row.status)) throw new AppError('VALIDATION_FAILED', `The job at ${row.location ?? row.zipCode} is ${row.status}: leave it out of the route.`, { jobIds: row.id });
+    const point = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : zipCentroid(row.zipCode);
+    if (!point) throw new AppError('VALIDATION_FAILED', `The job at ${row.location ?? row.zipCode} has no known location.`, { jobIds: row.id });
+    return { jobId: row.id, address: row.location ?? row.zipCode, point };
+  });
+}
+
+/** Where the coordinator's routes start and end: the point given, else their base, else their first ZIP code's centre. */
+export async function routeStart(ctx: AppContext, coordinatorId: string, zips: readonly string[], given: Point | undefined): Promise<Point> {
+  if (given) return given;
+  const [row] = await ctx.db.select({ latitude: users.baseLatitude, longitude: users.baseLongitude }).from(users).where(eq(users.id, coordinatorId));
+  if (row && row.latitude !== null && row.longitude !== null) return { latitude: row.latitude, longitude: row.longitude };
+  const centre = zipCentroid(zips[0] ?? null);
+  if (!centre) throw new AppError('VALIDATION_FAILED', NO_START, { start: NO_START });
+  return centre;
+}
+
+/** Minutes after local midnight of 'HH:MM', 9:00 when none is given. */
+export function startMinutesOf(startTime: string | undefined): number {
+  if (!startTime) return DEFAULT_START_MINUTES;
+  const [hours, minutes] = startTime.split(':').map(Number);
+  return hours! * 60 + minutes!;
+}
+
+/** Solves in the solver thread; a full queue is 503 with words a person can act on. */
+export async function solveInThread(pool: SolverPool, miles: DistanceMatrix): Promise<RouteSolution> {
+  try {
+    return await pool.solve(miles, { seed: SEED });
+  } catch (error) {
+    if (error instanceof SolverBusyError) throw new AppError('UNAVAILABLE', 'The route optimizer is busy. Please try again in a moment.');
+    throw error;
+  }
+}
+
+/** The stops of a schedule (whose points index `places` after the start) with their legs and arrivals, rounded for the reader. */
+export function scheduledStops(schedule: Schedule, places: readonly RouteStopPlace[], leavesAt: number): OptimizedStop[] {
+  return schedule.stops.map((s) => {
+    const place = places[s.point - 1]!;
+    return {
+      stopOrder: s.stopOrder,
+      jobId: place.jobId,
+      address: place.address,
+      latitude: place.point.latitude,
+      longitude: place.point.longitude,
+      estimatedArrival: new Date(leavesAt + Math.round(s.arrivalMinutes) * 60_000).toISOString(),
+      distanceFromPrevious: round(s.distanceFromPrevious, 2),
+      travelTimeFromPrevious: Math.round(s.travelTimeFromPrevious),
+    };
+  });
 }
 
 /**
@@ -31,61 +111,22 @@ async function coordinatorZips(ctx: AppContext, coordinatorId: string): Promise<
  * solver runs in a thread (solver-pool.ts); only reading the jobs touches the event loop.
  */
 export async function optimizeRoute(ctx: AppContext, pool: SolverPool, user: SessionUser, request: OptimizeRouteRequest): Promise<OptimizationResult> {
-  const jobIds = request.jobIds ?? [];
-  if (jobIds.length === 0) throw new AppError('VALIDATION_FAILED', NO_JOBS_SELECTED, { jobIds: NO_JOBS_SELECTED });
   const zips = await coordinatorZips(ctx, user.id);
-  const rows = await ctx.db
-    .select({ id: jobs.id, zipCode: jobs.zipCode, status: jobs.status, location: jobs.location, latitude: jobs.latitude, longitude: jobs.longitude })
-    .from(jobs)
-    .where(inArray(jobs.id, jobIds));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // Every job must exist and be of the coordinator's area before anything is said about any of them.
-  const chosen = jobIds.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw notFound('Job not found');
-    if (!zips.includes(row.zipCode)) throw forbidden(NOT_IN_AREA);
-    return row;
-  });
-  const stops = chosen.map((row) => {
-    if (NOT_VISITABLE.includes(row.status)) throw new AppError('VALIDATION_FAILED', `The job at ${row.location ?? row.zipCode} is ${row.status}: leave it out of the route.`, { jobIds: row.id });
-    const point = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : zipCentroid(row.zipCode);
-    if (!point) throw new AppError('VALIDATION_FAILED', `The job at ${row.location ?? row.zipCode} has no known location.`, { jobIds: row.id });
-    return { jobId: row.id, address: row.location ?? row.zipCode, point };
-  });
-  const start: Point | null = request.start ?? zipCentroid(zips[0] ?? null);
-  if (!start) throw new AppError('VALIDATION_FAILED', 'Give the point the route starts from.', { start: 'Give the point the route starts from.' });
+  const places = await visitableStops(ctx, zips, request.jobIds ?? []);
+  const start = await routeStart(ctx, user.id, zips, request.start);
 
   const model = ctx.config.travel;
-  const miles = roadMilesMatrix([start, ...stops.map((s) => s.point)], model);
+  const miles = roadMilesMatrix([start, ...places.map((s) => s.point)], model);
   const t0 = performance.now();
-  let solution;
-  try {
-    solution = await pool.solve(miles, { seed: SEED });
-  } catch (error) {
-    if (error instanceof SolverBusyError) throw new AppError('UNAVAILABLE', 'The route optimizer is busy. Please try again in a moment.');
-    throw error;
-  }
+  const solution = await solveInThread(pool, miles);
   const computeMs = performance.now() - t0;
   const schedule = scheduleTour(miles, solution.tour, model);
-  const [hours, minutes] = (request.startTime ?? '').split(':').map(Number);
-  const leaves = instantAtLocalTime(request.date, request.startTime ? hours! * 60 + minutes! : DEFAULT_START_MINUTES, ctx.config.timezone).getTime();
+  const leavesAt = instantAtLocalTime(request.date, startMinutesOf(request.startTime), ctx.config.timezone).getTime();
   return {
     totalDistance: round(schedule.totalDistance, 2),
     estimatedDuration: Math.round(schedule.estimatedDuration),
     start,
-    stops: schedule.stops.map((s) => {
-      const stop = stops[s.point - 1]!;
-      return {
-        stopOrder: s.stopOrder,
-        jobId: stop.jobId,
-        address: stop.address,
-        latitude: stop.point.latitude,
-        longitude: stop.point.longitude,
-        estimatedArrival: new Date(leaves + Math.round(s.arrivalMinutes) * 60_000).toISOString(),
-        distanceFromPrevious: round(s.distanceFromPrevious, 2),
-        travelTimeFromPrevious: Math.round(s.travelTimeFromPrevious),
-      };
-    }),
+    stops: scheduledStops(schedule, places, leavesAt),
     optimizationData: {
       savings: round(solution.savings, 1),
       routeEfficiency: round(solution.routeEfficiency, 1),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptimizationResultSchema, type OptimizationResult } from '../../../contract/routes';
 import { milesBetween } from '../../../domain/geo';
-import { jobs } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { insertJobAt } from './routes.test-support';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** The centre of 02139, the coordinator's first (and only) ZIP code: their base. */
@@ -16,27 +16,8 @@ describe.each(databaseKinds())('POST /api/routes/optimize on %s', (kind) => {
   let coordinator: Person;
   let homeowner: Person;
 
-  /** Inserts a job of the homeowner at a point (the coordinates screen is not here yet: the row says where). */
-  async function jobAt(latitude: number, longitude: number, extra: Partial<typeof jobs.$inferInsert> = {}): Promise<string> {
-    const [row] = await t.database.db
-      .insert(jobs)
-      .values({
-        homeownerId: homeowner.user.id,
-        title: 'Rake the yard',
-        description: 'Leaves',
-        category: 'leaf_raking',
-        payCents: 4000,
-        estimatedDuration: 60,
-        location: `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`,
-        zipCode: '02139',
-        latitude,
-        longitude,
-        physicalDemands: 'easy',
-        ...extra,
-      })
-      .returning({ id: jobs.id });
-    return row!.id;
-  }
+  /** A job of the homeowner at a point (the coordinates screen is not here yet: the row says where). */
+  const jobAt = (latitude: number, longitude: number, extra: Parameters<typeof insertJobAt>[4] = {}) => insertJobAt(t, homeowner.user.id, latitude, longitude, extra);
 
   const optimize = (payload: unknown, cookie = coordinator.cookie) => t.app.inject({ method: 'POST', url: '/api/routes/optimize', headers: { cookie }, payload: payload as object });
 

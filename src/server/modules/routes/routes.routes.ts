@@ -1,14 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { OptimizationResultSchema, OptimizeRouteRequestSchema } from '../../../contract/routes';
+import {
+  CoordinatorIdParamsSchema,
+  OptimizationResultSchema,
+  OptimizeRouteRequestSchema,
+  RouteAnalyticsSchema,
+  RouteIdParamsSchema,
+  RouteListSchema,
+  RouteSchema,
+  SaveRouteRequestSchema,
+  UpdateRouteRequestSchema,
+} from '../../../contract/routes';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { optimizeRoute } from './route-optimizer';
+import { listRoutes, readRouteAnalytics, saveRoute, updateRoute } from './saved-routes';
 import { SolverPool } from './solver-pool';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
+const readErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** The route optimizer (issue 17). */
+/** The route optimizer and the coordinator's saved routes (issue 17). */
 export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const pool = new SolverPool();
@@ -27,6 +39,54 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: OptimizationResultSchema, ...errors },
       },
       handler: (request) => optimizeRoute(ctx, pool, requireUser(request), request.body),
+    });
+
+    app.post('/api/routes', {
+      config: { auth: ['coordinator'] },
+      schema: {
+        tags: ['routes'],
+        summary:
+          "The coordinator saves a route: the jobs of their ZIP codes in visiting order, named ('Route for {date}' by default), planned. Every leg, arrival, total and bound is the server's own, from the jobs' points; savings are measured against `chosenOrder`",
+        body: SaveRouteRequestSchema,
+        response: { 201: RouteSchema, ...errors },
+      },
+      handler: async (request, reply) => reply.code(201).send(await saveRoute(ctx, pool, requireUser(request), request.body)),
+    });
+
+    app.get('/api/routes/coordinator/:coordinatorId', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['routes'],
+        summary: "A coordinator's saved routes, newest first, with their stops in order (the coordinator themself, or an admin)",
+        params: CoordinatorIdParamsSchema,
+        response: { 200: RouteListSchema, ...readErrors },
+      },
+      handler: async (request) => ({ routes: await listRoutes(ctx, requireUser(request), request.params.coordinatorId) }),
+    });
+
+    app.get('/api/routes/coordinator/:coordinatorId/analytics', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['routes'],
+        summary:
+          "A coordinator's route analytics computed from their saved routes and those routes' jobs: counts by status, miles, miles saved against the chosen orders, mean efficiency against the bound, jobs per route, jobs verified and the median hours from completion to verification, and a series per route (the coordinator themself, or an admin)",
+        params: CoordinatorIdParamsSchema,
+        response: { 200: RouteAnalyticsSchema, ...readErrors },
+      },
+      handler: (request) => readRouteAnalytics(ctx, requireUser(request), request.params.coordinatorId),
+    });
+
+    app.patch('/api/routes/:id', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['routes'],
+        summary:
+          'Moves a route on ({status: in_progress} from planned, {status: completed} from in progress; 409 otherwise) or marks one of its stops visited ({visitedJobId}; the first mark counts, and it starts a planned route). The coordinator themself, or an admin; anyone else is told the route is not found',
+        params: RouteIdParamsSchema,
+        body: UpdateRouteRequestSchema,
+        response: { 200: RouteSchema, ...readErrors, 409: ErrorBodySchema },
+      },
+      handler: (request) => updateRoute(ctx, requireUser(request), request.params.id, request.body),
     });
   };
 }
