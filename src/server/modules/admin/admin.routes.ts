@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminDisputeListSchema,
+  AdminDisputesQuerySchema,
   AdminOverviewQuerySchema,
   AdminOverviewSchema,
   AdminUserDetailSchema,
@@ -24,6 +26,7 @@ import { UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { addServiceArea, listServiceAreas, setServiceAreaActive } from '../areas/service-areas';
+import { listAdminDisputes } from './admin-disputes';
 import { listAuditLog } from './audit-log';
 import { createCoordinator, listCoordinators, setCoordinatorZipCodes } from './coordinators';
 import { getOverview } from './overview';
@@ -167,6 +170,17 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: CoordinatorSchema, ...refusals, 404: ErrorBodySchema },
       },
       handler: (request) => setCoordinatorZipCodes(ctx, requireUser(request), request.params.id, request.body.zipCodes),
+    });
+
+    app.get('/api/admin/disputes', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: "Disputes (open unless asked), newest first, each with the homeowner's statement, both parties and the job's history; resolved by POST /api/disputes/{id}/resolve",
+        querystring: AdminDisputesQuerySchema,
+        response: { 200: AdminDisputeListSchema, ...refusals },
+      },
+      handler: (request) => listAdminDisputes(ctx, requireUser(request), request.query.status),
     });
   };
 }
