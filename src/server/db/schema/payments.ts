@@ -122,6 +122,9 @@ export const disputes = pgTable(
       .notNull()
       .references(() => users.id),
     reason: text('reason').notNull(),
+    /** The teen's side (issue 18), written once while the dispute is open; null until then. */
+    teenStatement: text('teen_statement'),
+    teenStatementAt: timestamp('teen_statement_at', { withTimezone: true }),
     status: disputeStatusEnum('status').notNull().default('open'),
     outcome: disputeOutcomeEnum('outcome'),
     /** Partial outcomes: the part of the pay released for the teen's work. */
@@ -135,5 +138,6 @@ export const disputes = pgTable(
     index('disputes_status_created_idx').on(t.status, t.createdAt),
     check('disputes_outcome_when_resolved', sql`(${t.status} = 'resolved') = (${t.outcome} is not null)`),
     check('disputes_amount_only_partial', sql`(${t.outcome} = 'partial') = (${t.teenAmountCents} is not null)`),
+    check('disputes_teen_statement_dated', sql`(${t.teenStatement} is null) = (${t.teenStatementAt} is null)`),
   ],
 );
