@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import {
   CoordinatorIdParamsSchema,
+  CoordinatorTeenListSchema,
   OptimizationResultSchema,
   OptimizeRouteRequestSchema,
   RouteAnalyticsSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../../contract/routes';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { listCoordinatorTeens } from './coordinator-teens';
 import { optimizeRoute } from './route-optimizer';
 import { listRoutes, readRouteAnalytics, saveRoute, updateRoute } from './saved-routes';
 import { SolverPool } from './solver-pool';
@@ -20,7 +22,7 @@ import { SolverPool } from './solver-pool';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
 const readErrors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** The route optimizer and the coordinator's saved routes (issue 17). */
+/** The route optimizer, the coordinator's saved routes and the teens of their area (issue 17). */
 export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const pool = new SolverPool();
@@ -74,6 +76,18 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: RouteAnalyticsSchema, ...readErrors },
       },
       handler: (request) => readRouteAnalytics(ctx, requireUser(request), request.params.coordinatorId),
+    });
+
+    app.get('/api/teens/coordinator/:coordinatorId', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['routes'],
+        summary:
+          "The active teens of a coordinator's ZIP codes by name: full name, username, ZIP code, availability, level title, active jobs and consent status; never a date of birth, email or address (the coordinator themself, or an admin)",
+        params: CoordinatorIdParamsSchema,
+        response: { 200: CoordinatorTeenListSchema, ...readErrors },
+      },
+      handler: async (request) => ({ teens: await listCoordinatorTeens(ctx, requireUser(request), request.params.coordinatorId) }),
     });
 
     app.patch('/api/routes/:id', {
