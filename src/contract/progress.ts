@@ -184,3 +184,18 @@ export const CreateChallengeRequestSchema = z.strictObject({
   }),
 });
 export type CreateChallengeRequest = z.input<typeof CreateChallengeRequestSchema>;
+
+/**
+ * GET /api/jobs/{id}/reviews: the two sides' reviews of a job as the caller (its homeowner or teen)
+ * may see them: their own, and the other side's once published (double-blind).
+ */
+export const JobReviewsSchema = z.object({
+  /** Whether the caller can write their review now: the job is verified, they have not, and the time has not run out. */
+  canReview: z.boolean(),
+  mine: ReviewSchema.nullable(),
+  /** The other side's review, once it is published; null while blind or not written. */
+  theirs: ReviewSchema.nullable(),
+  /** Whether the other side has written theirs (its words and rating stay hidden until published). */
+  otherSideWrote: z.boolean(),
+});
+export type JobReviews = z.infer<typeof JobReviewsSchema>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Review, UserStats } from '../../../contract/progress';
+import type { JobReviews, Review, UserStats } from '../../../contract/progress';
 import { reviews } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
 import { jobAt } from '../../test/job-flow';
@@ -45,6 +45,30 @@ describe.each(databaseKinds())('reviews on %s', (kind) => {
     expect((await api.awardsOf(teenId)).map((a) => [a.event, a.points])).toEqual([['review_received', 25]]);
   });
 
+  it("tells each side what it may see of the job's reviews: its own, the other side's once published, and whether it can write", async () => {
+    const { cookie: teen, cast } = await api.anotherTeen();
+    const job = await jobAt(api.t, cast, 'verified');
+    const state = async (cookie: string) => {
+      const response = await api.call('GET', `/api/jobs/${job.id}/reviews`, cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<JobReviews>();
+    };
+    expect(await state(cast.homeowner)).toEqual({ canReview: true, mine: null, theirs: null, otherSideWrote: false });
+    await review(job.id, cast.homeowner, { rating: 2, comment: 'Missed a corner.' });
+    expect(await state(cast.homeowner)).toMatchObject({ canReview: false, mine: { rating: 2 }, theirs: null, otherSideWrote: false });
+    // The teen learns a review exists, not what it says.
+    const blind = await state(teen);
+    expect(blind).toEqual({ canReview: true, mine: null, theirs: null, otherSideWrote: true });
+    expect(JSON.stringify(blind)).not.toContain('Missed a corner');
+    await review(job.id, teen, { rating: 5 });
+    expect(await state(teen)).toMatchObject({ canReview: false, mine: { rating: 5 }, theirs: { rating: 2, comment: 'Missed a corner.' }, otherSideWrote: true });
+    expect(await state(cast.homeowner)).toMatchObject({ theirs: { rating: 5 } });
+    const early = await jobAt(api.t, cast, 'accepted');
+    expect((await api.call('GET', `/api/jobs/${early.id}/reviews`, cast.homeowner)).json()).toMatchObject({ canReview: false });
+    expect((await api.call('GET', `/api/jobs/${job.id}/reviews`, (await api.anotherTeen()).cookie)).statusCode).toBe(404);
+    expect((await api.call('GET', `/api/jobs/${job.id}/reviews`, cast.coordinator)).statusCode).toBe(403);
+  });
+
   it('publishes a review once its 7 days are up, and then closes the other side', async () => {
     const { id: teenId, cookie: teen, cast } = await api.anotherTeen();
     const job = await jobAt(api.t, cast, 'verified');
@@ -56,6 +80,7 @@ describe.each(databaseKinds())('reviews on %s', (kind) => {
     expect(await publishDueReviews(api.t.ctx)).toBeGreaterThanOrEqual(1);
     expect((await reviewsOf(teenId, teen)).map((r) => [r.rating, r.comment])).toEqual([[3, null]]);
     expect((await api.call('GET', `/api/user-stats/${teenId}`, teen)).json()).toMatchObject({ reviewCount: 1, averageRating: 3, experiencePoints: 0 });
+    expect((await api.call('GET', `/api/jobs/${job.id}/reviews`, teen)).json()).toMatchObject({ canReview: false, theirs: { rating: 3 } });
     const late = await review(job.id, teen, { rating: 1 });
     expect([late.statusCode, late.json<{ message: string }>().message]).toEqual([409, 'The time to review this job has ended.']);
     await publishDueReviews(api.t.ctx);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, ChallengeIdParamsSchema, CreateChallengeRequestSchema, CreateReviewRequestSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, ChallengeIdParamsSchema, CreateChallengeRequestSchema, CreateReviewRequestSchema, JobReviewsSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
 import { JobIdParamsSchema } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
@@ -8,7 +8,7 @@ import { requireUser } from '../../plugins/auth';
 import { createChallenge, joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
 import { readLeaderboard, readProgressPrivacy, updateProgressPrivacy } from './leaderboard.service';
 import { listAchievements, readUserStats } from './progress.service';
-import { createReview, listReviewsOf } from './reviews.service';
+import { createReview, listReviewsOf, readJobReviews } from './reviews.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const READERS = "(the teen, their area's coordinator, admins, and homeowners the teen has taken a job for)";
@@ -92,6 +92,17 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: ReviewSchema, ...errors, 409: ErrorBodySchema },
       },
       handler: async (request, reply) => reply.code(201).send(await createReview(ctx, requireUser(request), request.params.id, request.body)),
+    });
+
+    app.get('/api/jobs/:id/reviews', {
+      config: { auth: ['homeowner', 'teen'] },
+      schema: {
+        tags: ['progress'],
+        summary: "The job's reviews as its homeowner or teen may see them: their own, the other side's once published, whether the other side wrote theirs, and whether they can write theirs now",
+        params: JobIdParamsSchema,
+        response: { 200: JobReviewsSchema, ...errors },
+      },
+      handler: (request) => readJobReviews(ctx, requireUser(request), request.params.id),
     });
 
     app.get('/api/reviews/user/:id', {

@@ -3,7 +3,7 @@
 // counted) when the other side has written theirs, or by the sweeper once 7 days have passed.
 import { and, desc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { REVIEW_BLIND_DAYS, type CreateReviewRequestSchema, type Review } from '../../../contract/progress';
+import { REVIEW_BLIND_DAYS, type CreateReviewRequestSchema, type JobReviews, type Review } from '../../../contract/progress';
 import { canReadReviewsOf, firstNameAndInitial, jobVisibilityAt } from '../../../domain/access';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -53,6 +53,38 @@ async function publishReview(tx: Executor, ctx: AppContext, reviewId: string, at
   if (review.reviewerRole === 'homeowner') await awardReviewReceived(tx, ctx, { id: review.id, teenId: review.revieweeId, jobId: review.jobId, rating: review.rating }, at);
 }
 
+type JobRow = NonNullable<Awaited<ReturnType<typeof findJobRow>>>;
+
+const isReviewable = (job: JobRow) => REVIEWABLE.includes(job.status) && job.verifiedAt !== null && job.teenId !== null;
+
+/** The caller's side of the job (its homeowner or its teen); a job they cannot see is not found, anyone else is refused. */
+async function requireReviewSide(tx: Executor, user: SessionUser, jobId: string | null, now: Date): Promise<{ job: JobRow; side: 'homeowner' | 'teen' }> {
+  const job = jobId ? await findJobRow(tx, jobId) : null;
+  if (!job) throw notFound('Job not found');
+  const side = user.role === 'homeowner' && job.homeownerId === user.id ? 'homeowner' : user.role === 'teen' && job.teenId === user.id ? 'teen' : null;
+  if (side) return { job, side };
+  if (jobVisibilityAt(await loadViewer(tx, user), job, now) === 'none') throw notFound('Job not found');
+  throw forbidden("Only the job's homeowner and teen can review it.");
+}
+
+/** GET /api/jobs/{id}/reviews: the caller's review of the job, the other side's once published, and whether they can write theirs. */
+export async function readJobReviews(ctx: AppContext, user: SessionUser, jobId: string): Promise<JobReviews> {
+  const { job, side } = await requireReviewSide(ctx.db, user, jobId, ctx.clock.now());
+  const rows = await ctx.db
+    .select({ review: reviews, reviewerFullName: users.fullName })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(eq(reviews.jobId, jobId));
+  const mine = rows.find((r) => r.review.reviewerRole === side);
+  const theirs = rows.find((r) => r.review.reviewerRole !== side);
+  return {
+    canReview: isReviewable(job) && !mine && !theirs?.review.publishedAt,
+    mine: mine ? toReviewDto(mine.review, mine.reviewerFullName) : null,
+    theirs: theirs?.review.publishedAt ? toReviewDto(theirs.review, theirs.reviewerFullName) : null,
+    otherSideWrote: theirs !== undefined,
+  };
+}
+
 /** POST /api/jobs/{id}/reviews: the job's homeowner or teen reviews the other side, once, after verification. */
 export async function createReview(ctx: AppContext, user: SessionUser, jobId: string, input: z.output<typeof CreateReviewRequestSchema>): Promise<Review> {
   const now = ctx.clock.now();
@@ -60,20 +92,15 @@ export async function createReview(ctx: AppContext, user: SessionUser, jobId: st
     // The job's row, locked: both sides' reviews of a job queue here, so the second always finds the
     // first and publishes both (under READ COMMITTED two at once could otherwise each miss the other).
     const locked = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
-    const job = locked.length ? await findJobRow(tx, jobId) : null;
-    if (!job) throw notFound('Job not found');
-    const side = user.role === 'homeowner' && job.homeownerId === user.id ? 'homeowner' : user.role === 'teen' && job.teenId === user.id ? 'teen' : null;
-    if (!side) {
-      if (jobVisibilityAt(await loadViewer(tx, user), job, now) === 'none') throw notFound('Job not found');
-      throw forbidden("Only the job's homeowner and teen can review it.");
-    }
-    if (!REVIEWABLE.includes(job.status) || job.verifiedAt === null || job.teenId === null) throw new AppError('CONFLICT', 'You can review this job once it is verified.');
+    const { job, side } = await requireReviewSide(tx, user, locked.length ? jobId : null, now);
+    const teenId = job.teenId;
+    if (!isReviewable(job) || teenId === null) throw new AppError('CONFLICT', 'You can review this job once it is verified.');
     const [other] = await tx.select().from(reviews).where(and(eq(reviews.jobId, jobId), ne(reviews.reviewerRole, side)));
     // The other side's review went public after its 7 days: writing now could answer it, which is what double-blind prevents.
     if (other?.publishedAt) throw new AppError('CONFLICT', 'The time to review this job has ended.');
     const inserted = await tx
       .insert(reviews)
-      .values({ jobId, reviewerRole: side, reviewerId: user.id, revieweeId: side === 'homeowner' ? job.teenId : job.homeownerId, rating: input.rating, comment: input.comment, createdAt: now })
+      .values({ jobId, reviewerRole: side, reviewerId: user.id, revieweeId: side === 'homeowner' ? teenId : job.homeownerId, rating: input.rating, comment: input.comment, createdAt: now })
       .onConflictDoNothing({ target: [reviews.jobId, reviews.reviewerRole] })
       .returning();
     const mine = inserted[0];
