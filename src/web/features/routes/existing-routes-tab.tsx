@@ -46,16 +46,17 @@ export function ExistingRoutesTab({ coordinatorId }: { coordinatorId: string }) 
 }
 
 const NEXT_STEP = {
-  planned: { change: { status: 'in_progress' }, label: 'Start Route', done: 'Route started' },
-  in_progress: { change: { status: 'completed' }, label: 'Complete Route', done: 'Route completed' },
-} as const satisfies Partial<Record<Route['status'], { change: UpdateRouteRequest; label: string; done: string }>>;
+  planned: { change: { status: 'in_progress' }, label: 'Start Route' },
+  in_progress: { change: { status: 'completed' }, label: 'Complete Route' },
+} as const satisfies Partial<Record<Route['status'], { change: UpdateRouteRequest; label: string }>>;
 
 function RouteCard({ route }: { route: Route }) {
   const update = useUpdateRoute();
   const next = route.status === 'completed' ? null : NEXT_STEP[route.status];
   const visited = route.stops.filter((stop) => stop.visitedAt).length;
-  const apply = (change: UpdateRouteRequest, done: string) =>
-    update.mutate({ routeId: route.id, change }, { onSuccess: () => notify.success(done), onError: (error) => notify.error('Failed to update route', serverMessage(error) ?? 'Please try again.') });
+  // Success shows in place (the status, the visited count); only a failure is told.
+  const apply = (change: UpdateRouteRequest) =>
+    update.mutate({ routeId: route.id, change }, { onError: (error) => notify.error('Failed to update route', serverMessage(error) ?? 'Please try again.') });
   const titleId = `route-${route.id}`;
   const stopsId = `route-stops-${route.id}`;
   const [showStops, setShowStops] = useState(route.status === 'in_progress');
@@ -105,7 +106,7 @@ function RouteCard({ route }: { route: Route }) {
                   Open job to verify <span className="sr-only">(stop {stop.stopOrder})</span>
                 </Link>
                 {route.status === 'in_progress' && !stop.visitedAt && (
-                  <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId }, 'Stop marked visited')}>
+                  <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId })}>
                     Mark Visited <span className="sr-only">(stop {stop.stopOrder})</span>
                   </Button>
                 )}
@@ -115,7 +116,7 @@ function RouteCard({ route }: { route: Route }) {
         </ol>
       )}
       {next && (
-        <Button className="w-full" disabled={update.isPending} onClick={() => apply(next.change, next.done)}>
+        <Button className="w-full" disabled={update.isPending} onClick={() => apply(next.change)}>
           {next.label}
         </Button>
       )}
