@@ -230,7 +230,7 @@ export const JobHistoryEntrySchema = z.object({
 });
 
 const PartySchema = z.object({ id: z.uuid(), fullName: z.string() });
-/** A dispute as an admin settles it: the homeowner's statement (its reason), both parties and the job's history. */
+/** A dispute as an admin settles it: both sides' statements (its reason, the teen's statement), both parties and the job's history. */
 export const AdminDisputeSchema = z.object({
   dispute: DisputeSchema,
   homeowner: PartySchema,

@@ -73,6 +73,8 @@ export const DisputeSchema = z.object({
   jobStatus: z.enum(JOB_STATUSES),
   status: z.enum(DISPUTE_STATUSES),
   reason: z.string(),
+  /** The teen's side, once they wrote it (issue 18). */
+  teenStatement: z.string().nullable(),
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   /** Partial outcomes: the part of the pay released for the teen's work (the fee comes out of it). */
   teenAmount: MoneySchema.nullable(),
@@ -93,6 +95,15 @@ export const OpenDisputeRequestSchema = z.object({
     .max(DISPUTE_REASON_MAX, `Reason must be at most ${DISPUTE_REASON_MAX} characters`),
 });
 export type OpenDisputeRequest = z.input<typeof OpenDisputeRequestSchema>;
+
+export const DisputeStatementRequestSchema = z.object({
+  statement: z
+    .string('Tell the coordinator your side')
+    .trim()
+    .min(1, 'Tell the coordinator your side')
+    .max(DISPUTE_REASON_MAX, `Your side must be at most ${DISPUTE_REASON_MAX} characters`),
+});
+export type DisputeStatementRequest = z.input<typeof DisputeStatementRequestSchema>;
 
 export const ResolveDisputeRequestSchema = z
   .object({

@@ -12,7 +12,7 @@ describe.each(databaseKinds())('the admin disputes screen on %s', (kind) => {
     return AdminDisputeListSchema.parse(response.json()).disputes;
   };
 
-  it("shows each open dispute with the homeowner's statement, both parties and the job's history, until it is resolved", async () => {
+  it("shows each open dispute with both sides' statements, both parties and the job's history, until it is resolved", async () => {
     // Walked a second apart: the history is ordered by time.
     const job = await api.jobAt('posted');
     for (const [path, cookie] of [['accept', api.teen.cookie], ['accept', api.teen.cookie], ['start', api.teen.cookie], ['complete', api.teen.cookie]] as const) {
@@ -22,9 +22,10 @@ describe.each(databaseKinds())('the admin disputes screen on %s', (kind) => {
     api.t.clock.advance(1000);
     const opened = await call('POST', `/api/jobs/${job.id}/dispute`, api.homeowner.cookie, { reason: 'The back half was not raked.' });
     expect(opened.statusCode, opened.body).toBe(201);
+    expect((await call('POST', `/api/disputes/${opened.json().id}/statement`, api.teen.cookie, { statement: 'It snowed on the back half.' })).statusCode).toBe(200);
     const [shown] = (await disputes()).filter((d) => d.dispute.jobId === job.id);
     expect(shown).toMatchObject({
-      dispute: { id: opened.json().id, reason: 'The back half was not raked.', status: 'open', jobStatus: 'disputed', payAmount: '40.00' },
+      dispute: { id: opened.json().id, reason: 'The back half was not raked.', teenStatement: 'It snowed on the back half.', status: 'open', jobStatus: 'disputed', payAmount: '40.00' },
       homeowner: { id: api.homeowner.user.id, fullName: expect.stringMatching(/^Test homeowner/) },
       teen: { id: api.teen.user.id, fullName: expect.stringMatching(/^Test/) },
     });

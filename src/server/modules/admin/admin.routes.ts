@@ -176,7 +176,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { auth: ['admin'] },
       schema: {
         tags: ['admin'],
-        summary: "Disputes (open unless asked), newest first, each with the homeowner's statement, both parties and the job's history; resolved by POST /api/disputes/{id}/resolve",
+        summary: "Disputes (open unless asked), newest first, each with both sides' statements, both parties and the job's history; resolved by POST /api/disputes/{id}/resolve",
         querystring: AdminDisputesQuerySchema,
         response: { 200: AdminDisputeListSchema, ...refusals },
       },

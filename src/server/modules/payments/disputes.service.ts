@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Dispute, DisputeOutcome } from '../../../contract/payments';
 import { canResolveDispute, jobRecordScope, type JobRecordScope } from '../../../domain/access';
 import { centsToMoney, moneyToCents } from '../../../domain/format';
@@ -26,6 +26,7 @@ function toDisputeDto(row: DisputeRow, job: JobFields): Dispute {
     jobStatus: job.status,
     status: row.status,
     reason: row.reason,
+    teenStatement: row.teenStatement,
     outcome: row.outcome,
     teenAmount: row.teenAmountCents === null ? null : centsToMoney(row.teenAmountCents),
     openedBy: row.openedBy,
@@ -41,6 +42,27 @@ export async function openDispute(ctx: AppContext, db: Executor, user: SessionUs
     const opened = await tx.insert(disputes).values({ jobId, openedBy: user.id, reason, createdAt: ctx.clock.now() }).returning();
     return toDisputeDto(firstRow(opened, 'the opened dispute'), job);
   });
+}
+
+/**
+ * The job's teen gives their side of an open dispute, once (issue 18): whoever settles it reads both.
+ * One conditional UPDATE decides, so two at once write one statement.
+ */
+export async function giveTeenStatement(ctx: AppContext, user: SessionUser, disputeId: string, statement: string): Promise<Dispute> {
+  const [found] = await ctx.db
+    .select({ dispute: disputes, job: { ...jobFields, teenId: jobs.teenId } })
+    .from(disputes)
+    .innerJoin(jobs, eq(jobs.id, disputes.jobId))
+    .where(eq(disputes.id, disputeId));
+  if (!found || found.job.teenId !== user.id) throw notFound('Dispute not found');
+  if (found.dispute.status !== 'open') throw new AppError('CONFLICT', 'This dispute has already been resolved.');
+  const [written] = await ctx.db
+    .update(disputes)
+    .set({ teenStatement: statement, teenStatementAt: ctx.clock.now() })
+    .where(and(eq(disputes.id, disputeId), eq(disputes.status, 'open'), isNull(disputes.teenStatement)))
+    .returning();
+  if (!written) throw new AppError('CONFLICT', 'Your side of this dispute is already recorded, or it was just resolved.');
+  return toDisputeDto(written, found.job);
 }
 
 /**

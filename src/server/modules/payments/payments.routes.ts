@@ -7,6 +7,7 @@ import {
   DisputeIdParamsSchema,
   DisputeListSchema,
   DisputeSchema,
+  DisputeStatementRequestSchema,
   ListDisputesQuerySchema,
   OpenDisputeRequestSchema,
   PaymentPolicySchema,
@@ -16,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireReadableUser, requireUser } from '../../plugins/auth';
 import { IdempotencyHeadersSchema, respondIdempotently } from '../../plugins/idempotency';
-import { listDisputes, openDispute, resolveDispute } from './disputes.service';
+import { giveTeenStatement, listDisputes, openDispute, resolveDispute } from './disputes.service';
 import { getWallet } from './wallet.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
@@ -55,6 +56,18 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: (request, reply) =>
         respondIdempotently(ctx, request, reply, 201, (db) => openDispute(ctx, db, requireUser(request), request.params.id, request.body.reason)),
+    });
+
+    app.post('/api/disputes/:id/statement', {
+      config: { auth: ['teen'] },
+      schema: {
+        tags: ['payments'],
+        summary: "The job's teen gives their side of an open dispute, once, for whoever settles it",
+        params: DisputeIdParamsSchema,
+        body: DisputeStatementRequestSchema,
+        response: { 200: DisputeSchema, ...errors },
+      },
+      handler: (request) => giveTeenStatement(ctx, requireUser(request), request.params.id, request.body.statement),
     });
 
     app.post('/api/disputes/:id/resolve', {

@@ -14,6 +14,7 @@ const dispute = (id: string, jobTitle: string): Dispute => ({
   jobStatus: 'disputed',
   status: 'open',
   reason: 'Half the garage was not swept.',
+  teenStatement: null,
   outcome: null,
   teenAmount: null,
   openedBy: '33333333-3333-4333-8333-333333333333',
