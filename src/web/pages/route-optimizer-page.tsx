@@ -1,10 +1,10 @@
 import { ClipboardCheck } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/tabs';
 import { useAuth } from '../lib/auth';
+import { useTabParam } from '../lib/use-tab-param';
 import { ExistingRoutesTab } from '../features/routes/existing-routes-tab';
 import { RouteAnalyticsTab } from '../features/routes/route-analytics-tab';
 import { RouteOptimizerTab } from '../features/routes/route-optimizer-tab';
@@ -15,8 +15,7 @@ const TABS = [
   { value: 'routes', label: 'Existing Routes' },
   { value: 'analytics', label: 'Route Analytics' },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
-const DEFAULT_TAB: TabValue = 'optimize';
+const TAB_VALUES = TABS.map((tab) => tab.value);
 
 /** The coordinator's home (issue 17): plan a round of the area's jobs, follow saved routes, see what they saved. */
 export default function RouteOptimizerPage() {
@@ -53,19 +52,7 @@ export default function RouteOptimizerPage() {
 
 /** The open tab is in the address (?tab=routes), so Back from a job opened on a route returns to it. */
 function RouteTabs({ coordinatorId }: { coordinatorId: string }) {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const current: TabValue = TABS.find((tab) => tab.value === asked)?.value ?? DEFAULT_TAB;
-  const select = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === DEFAULT_TAB) next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [current, select] = useTabParam(TAB_VALUES);
   return (
     <Tabs value={current} onValueChange={select} className="space-y-4">
       <TabList aria-label="Route optimizer sections">

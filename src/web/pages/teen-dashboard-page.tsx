@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
@@ -10,6 +9,7 @@ import { WalletCard } from '../features/payments/wallet-card';
 import { AiJobsTab } from '../features/recommendations/ai-jobs-tab';
 import { WorkHoursCard } from '../features/safety/work-hours-card';
 import { AvailabilityToggle } from '../features/users/availability-toggle';
+import { useTabParam } from '../lib/use-tab-param';
 
 /**
  * Spec 2's tabs, in order; the first is the default. 'Progress' (level, XP, achievements,
@@ -19,7 +19,7 @@ const TABS: readonly { value: string; label: string; Panel: ComponentType<{ teen
   { value: 'ai-jobs', label: 'AI Jobs', Panel: AiJobsTab },
   { value: 'dashboard', label: 'Dashboard', Panel: TeenJobOverview },
 ];
-const DEFAULT_TAB = TABS[0]!.value;
+const TAB_VALUES = TABS.map((tab) => tab.value);
 
 export default function TeenDashboardPage() {
   return (
@@ -44,19 +44,7 @@ export default function TeenDashboardPage() {
 
 /** The open tab is in the address (?tab=dashboard), so Back from a job's details returns to it. */
 function DashboardTabs({ teenId }: { teenId: string }) {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const current = TABS.some((tab) => tab.value === asked) ? asked! : DEFAULT_TAB;
-  const select = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === DEFAULT_TAB) next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [current, select] = useTabParam(TAB_VALUES);
   return (
     <Tabs value={current} onValueChange={select} className="space-y-4 pt-2">
       <TabList aria-label="Dashboard sections">
