@@ -1,5 +1,6 @@
 import type { JobCategory, JobStatus, PhysicalDemand, Equipment } from '../../contract/jobs';
 import { holdPostings, releasePostings } from '../../domain/ledger';
+import type { LatLng } from '../../domain/geo';
 import { zipCentroid } from '../geo/zip-centroids';
 import { firstRow } from '../errors';
 import { recordMovement } from '../modules/payments/ledger';
@@ -55,54 +56,96 @@ const LIFECYCLE: (DemoJob & { status: JobStatus })[] = [
 
 const HOUR = 3600_000;
 
+interface DemoJobRow {
+  job: DemoJob;
+  status: JobStatus;
+  zip: string;
+  /** Where the job is; its ZIP code's centre when not given. */
+  point?: LatLng;
+  createdAt: Date;
+}
+
 /**
- * Every demo job's pay is held, and the paid ones released, exactly as the ledger would have
- * recorded it had people clicked through (design 5, Escrow), so wallets and dashboards agree.
+ * One demo job, its pay held (and released when paid) exactly as the ledger would have recorded it
+ * had people clicked through (design 5, Escrow), so wallets and dashboards agree.
  */
+async function insertDemoJob(db: Executor, ids: { homeownerId: string; teenId: string | null }, row: DemoJobRow, feePercent: number): Promise<string> {
+  const { job, status, zip, createdAt } = row;
+  const point = row.point ?? zipCentroid(zip);
+  const assigned = status !== 'posted';
+  const at = (hoursAfter: number) => new Date(createdAt.getTime() + hoursAfter * HOUR);
+  const inserted = await db
+    .insert(jobs)
+    .values({
+      homeownerId: ids.homeownerId,
+      teenId: assigned ? ids.teenId : null,
+      title: job.title,
+      description: job.description,
+      category: job.category,
+      payCents: job.pay * 100,
+      estimatedDuration: job.minutes,
+      location: job.location,
+      zipCode: zip,
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
+      physicalDemands: job.demands,
+      equipment: job.equipment,
+      safetyNotes: job.safetyNotes ?? null,
+      status,
+      createdAt,
+      updatedAt: createdAt,
+      acceptedAt: assigned ? at(1) : null,
+      startedAt: ['in_progress', 'completed', 'verified', 'paid'].includes(status) ? at(2) : null,
+      completedAt: ['completed', 'verified', 'paid'].includes(status) ? at(4) : null,
+      verifiedAt: ['verified', 'paid'].includes(status) ? at(6) : null,
+    })
+    .returning({ id: jobs.id });
+  const jobId = firstRow(inserted, 'the demo job').id;
+  await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
+  const system = { actor: { role: 'system' } as const, at: createdAt };
+  const hold = await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), change: system });
+  // Held through the provider like any posted job's pay, after the seed commits.
+  await recordPaymentIntent(db, { jobId, kind: 'hold', amountCents: job.pay * 100, ledgerTransactionId: hold, at: createdAt });
+  if (status === 'paid' && ids.teenId) {
+    await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), change: { ...system, at: at(8) } });
+  }
+  return jobId;
+}
+
+/** The demo homeowner's open jobs around the town and the demo teen's jobs in each later status. */
 export async function seedDemoJobs(db: Executor, ids: { homeownerId: string; teenId: string }, zips: string[], now: Date, feePercent: number): Promise<void> {
   const rows = [
-    ...OPEN_JOBS.map((job, i) => ({ job, status: 'posted' as JobStatus, zip: zips[i % zips.length]!, age: (i + 1) * HOUR })),
-    ...LIFECYCLE.map((job, i) => ({ job, status: job.status, zip: zips[0]!, age: (30 + i * 24) * HOUR })),
+    ...OPEN_JOBS.map((job, i) => ({ job, status: 'posted' as JobStatus, zip: zips[i % zips.length]!, createdAt: new Date(now.getTime() - (i + 1) * HOUR) })),
+    ...LIFECYCLE.map((job, i) => ({ job, status: job.status, zip: zips[0]!, createdAt: new Date(now.getTime() - (30 + i * 24) * HOUR) })),
   ];
-  for (const { job, status, zip, age } of rows) {
-    const centroid = zipCentroid(zip);
-    const createdAt = new Date(now.getTime() - age);
-    const assigned = status !== 'posted';
-    const at = (hoursAfter: number) => new Date(createdAt.getTime() + hoursAfter * HOUR);
-    const inserted = await db
-      .insert(jobs)
-      .values({
-        homeownerId: ids.homeownerId,
-        teenId: assigned ? ids.teenId : null,
-        title: job.title,
-        description: job.description,
-        category: job.category,
-        payCents: job.pay * 100,
-        estimatedDuration: job.minutes,
-        location: job.location,
-        zipCode: zip,
-        latitude: centroid?.latitude ?? null,
-        longitude: centroid?.longitude ?? null,
-        physicalDemands: job.demands,
-        equipment: job.equipment,
-        safetyNotes: job.safetyNotes ?? null,
-        status,
-        createdAt,
-        updatedAt: createdAt,
-        acceptedAt: assigned ? at(1) : null,
-        startedAt: ['in_progress', 'completed', 'verified', 'paid'].includes(status) ? at(2) : null,
-        completedAt: ['completed', 'verified', 'paid'].includes(status) ? at(4) : null,
-        verifiedAt: ['verified', 'paid'].includes(status) ? at(6) : null,
-      })
-      .returning({ id: jobs.id });
-    const jobId = firstRow(inserted, 'the demo job').id;
-    await db.insert(jobEvents).values({ jobId, transition: 'seed', fromStatus: null, toStatus: status, actorId: null, actorRole: 'system', createdAt });
-    const system = { actor: { role: 'system' } as const, at: createdAt };
-    const hold = await recordMovement(db, { jobId, movement: 'hold', postings: holdPostings(job.pay * 100, ids.homeownerId), change: system });
-    // Held through the provider like any posted job's pay, after the seed commits.
-    await recordPaymentIntent(db, { jobId, kind: 'hold', amountCents: job.pay * 100, ledgerTransactionId: hold, at: createdAt });
-    if (status === 'paid') {
-      await recordMovement(db, { jobId, movement: 'release', postings: releasePostings(job.pay * 100, ids.teenId, feePercent), change: { ...system, at: at(8) } });
-    }
+  for (const row of rows) await insertDemoJob(db, ids, row, feePercent);
+}
+
+/** How many jobs the route optimizer's demo action posts (issue 17: a dozen). */
+export const ROUTE_DEMO_JOB_COUNT = 12;
+const MILES_PER_DEGREE_OF_LATITUDE = 69.05;
+
+/**
+ * The route optimizer's demo data (issue 17): a dozen posted jobs of the demo homeowner, taken in
+ * turn from the ZIP codes given, each at its own point a quarter of a mile to a mile from its ZIP
+ * code's centre on a golden-angle spiral, so a route through them has something to shorten.
+ */
+export async function seedRouteDemoJobs(db: Executor, homeownerId: string, zips: readonly string[], now: Date, feePercent: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < ROUTE_DEMO_JOB_COUNT; i++) {
+    const zip = zips[i % zips.length]!;
+    const centre = zipCentroid(zip);
+    const miles = 0.25 + 0.75 * Math.sqrt((i + 0.5) / ROUTE_DEMO_JOB_COUNT);
+    const angle = i * 2.399963;
+    const point = centre
+      ? {
+          latitude: centre.latitude + (miles * Math.sin(angle)) / MILES_PER_DEGREE_OF_LATITUDE,
+          longitude: centre.longitude + (miles * Math.cos(angle)) / (MILES_PER_DEGREE_OF_LATITUDE * Math.cos((centre.latitude * Math.PI) / 180)),
+        }
+      : undefined;
+    const job = OPEN_JOBS[i % OPEN_JOBS.length]!;
+    const row = { job: { ...job, location: `${12 + 7 * i} ${job.location}` }, status: 'posted' as JobStatus, zip, point, createdAt: new Date(now.getTime() - i * 1000) };
+    ids.push(await insertDemoJob(db, { homeownerId, teenId: null }, row, feePercent));
   }
+  return ids;
 }

@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '../../../contract/errors';
 import {
   CoordinatorIdParamsSchema,
   CoordinatorTeenListSchema,
+  DemoDataResultSchema,
   OptimizationResultSchema,
   OptimizeRouteRequestSchema,
   RouteAnalyticsSchema,
@@ -15,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { listCoordinatorTeens } from './coordinator-teens';
+import { createRouteDemoData } from './route-demo';
 import { optimizeRoute } from './route-optimizer';
 import { listRoutes, readRouteAnalytics, saveRoute, updateRoute } from './saved-routes';
 import { SolverPool } from './solver-pool';
@@ -89,6 +91,19 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => ({ teens: await listCoordinatorTeens(ctx, requireUser(request), request.params.coordinatorId) }),
     });
+
+    // Demo data only where demo accounts are seeded (never in production): elsewhere the path does not exist.
+    if (ctx.config.seedDemo) {
+      app.post('/api/demo/create-data', {
+        config: { auth: ['coordinator'] },
+        schema: {
+          tags: ['routes'],
+          summary: "Demo databases only: posts a dozen jobs of the demo homeowner at points spread over the coordinator's ZIP codes, to plan a route through",
+          response: { 201: DemoDataResultSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 400: ErrorBodySchema },
+        },
+        handler: async (request, reply) => reply.code(201).send(await createRouteDemoData(ctx, requireUser(request))),
+      });
+    }
 
     app.patch('/api/routes/:id', {
       config: { auth: ['coordinator', 'admin'] },
