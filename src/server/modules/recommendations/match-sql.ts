@@ -1,24 +1,27 @@
-import { and, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { LockLimits } from '../../../domain/recommendations/lock-limits';
-import { CAPABLE_OF, type FieldScore, type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
-import { JOB_CATEGORIES, PHYSICAL_DEMANDS } from '../../../contract/job-constants';
+import { sql, type SQL } from 'drizzle-orm';
 import type { UserPreferences } from '../../../contract/preferences';
+import type { JobGroup } from '../../../domain/recommendations/groups';
+import type { LockLimits } from '../../../domain/recommendations/lock-limits';
+import { CAPABLE_OF, type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
 import { WEIGHTS } from '../../../domain/recommendations/weights';
-import { isOpen, jobs } from '../../db/schema';
+import { jobs } from '../../db/schema';
 
 /**
- * The domain's match plan written as SQL (decision 018): the same numbers, term by term and in the
- * same order of operations as score.ts, so the database orders the candidates exactly as the domain
- * scores them. The plan's numbers and lookup keys are written into the statement (finite numbers, known
- * categories and demands, five-digit ZIP codes); other values are parameters.
+ * The domain's match plan as SQL (decision 018), with the same numbers, term by term and in the same
+ * order of operations as score.ts, so the database scores exactly as the domain does. Every value is
+ * a parameter and the statements' text never changes: the connection prepares each once (db/client.ts
+ * names statements by their text, up to a cap shared by the whole server) and reuses its plan.
  */
 
-function num(value: number): SQL {
-  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-  return sql.raw(`(${String(value)})::float8`);
-}
+/** One parameter, an array included (drizzle spreads a bare array into a list). */
+const p = (value: unknown): SQL => sql`${sql.param(value)}`;
 
-const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+/** The SQL type of each lookup's keys. */
+const KEY_TYPES: Record<'category' | 'zipCode' | 'physicalDemands', SQL> = {
+  category: sql.raw('job_category[]'),
+  zipCode: sql.raw('text[]'),
+  physicalDemands: sql.raw('physical_demand[]'),
+};
 
 function fieldSql(field: TermField): SQL {
   switch (field) {
@@ -36,140 +39,99 @@ function fieldSql(field: TermField): SQL {
   }
 }
 
-const LOOKUP_KEYS: Record<TermField, (key: string) => boolean> = {
-  category: (key) => (JOB_CATEGORIES as readonly string[]).includes(key),
-  physicalDemands: (key) => (PHYSICAL_DEMANDS as readonly string[]).includes(key),
-  zipCode: (key) => /^\d{5}$/.test(key),
-  estimatedDuration: (key) => /^\d{1,4}$/.test(key),
-  payPerHour: () => false,
-};
-
-/**
- * A lookup's key written into the statement: a constant of the column's own type (an enum compares by
- * its number, where a parameter compared as text would cast every row). Only a known category or
- * demand, five digits or a whole number of minutes is ever written.
- */
-function keyLiteral(field: TermField, key: string): SQL {
-  if (!LOOKUP_KEYS[field](key)) throw new Error(`not a ${field}: ${key}`);
-  return sql.raw(field === 'estimatedDuration' ? key : `'${key}'`);
-}
-
 function termSql(term: Term): SQL {
   const field = fieldSql(term.field);
   switch (term.kind) {
     case 'lookup': {
       const entries = Object.entries(term.points);
-      if (!entries.length) return num(term.otherwise);
-      return sql`(case ${field} ${sql.join(
-        entries.map(([key, points]) => sql`when ${keyLiteral(term.field, key)} then ${num(points)}`),
-        sql` `,
-      )} else ${num(term.otherwise)} end)`;
+      return sql`coalesce((${p(entries.map(([, points]) => points))}::float8[])[array_position(${p(entries.map(([key]) => key))}::${KEY_TYPES[term.field]}, ${field})], ${p(term.otherwise)}::float8)`;
     }
     case 'linear':
-      return sql`least(greatest(${num(term.base)} + ${num(term.slope)} * ${field}, 0), ${num(WEIGHTS[term.weight])})`;
+      return sql`least(greatest(${p(term.base)}::float8 + ${p(term.slope)}::float8 * ${field}, 0), ${p(WEIGHTS[term.weight])}::float8)`;
     case 'atMost':
-      return sql`(case when ${field} <= ${term.bound} then ${num(term.points)} else ${num(0)} end)`;
+      return sql`(case when ${field} <= ${p(term.bound)}::float8 then ${p(term.points)}::float8 else 0::float8 end)`;
   }
 }
 
 /** score.ts's sumFor: the terms added in order (none: 0). */
 function sumSql(terms: readonly Term[]): SQL {
-  return terms.length ? sql`(${sql.join(terms.map(termSql), sql` + `)})` : num(0);
+  return terms.length ? sql`(${sql.join(terms.map(termSql), sql` + `)})` : sql`0::float8`;
 }
 
-/** score.ts's fieldPoints: a known value's total, else its terms added up. */
-function fieldScoreSql(score: FieldScore): SQL {
-  const entries = Object.entries(score.points);
-  if (!entries.length) return sumSql(score.rest);
-  return sql`(case ${fieldSql(score.field)} ${sql.join(
-    entries.map(([key, points]) => sql`when ${keyLiteral(score.field, key)} then ${num(points)}`),
-    sql` `,
-  )} else ${sumSql(score.rest)} end)`;
-}
-
-/** The match score, as score.ts's scoreJob works it out: the facts' points added in the plan's order, then floor(sum + 0.5). */
+/**
+ * The match score of any row, as scoreJob works it out: each fact's terms added up (the same sums
+ * plan.fields lists for known values), the facts in the plan's order, then floor(sum + 0.5).
+ */
 export function matchScoreSql(plan: MatchPlan): SQL {
-  return sql`floor((${sql.join(plan.fields.map(fieldScoreSql), sql` + `)}) + 0.5)`;
+  return sql`floor((${sql.join(
+    plan.fields.map((field) => sumSql(field.rest)),
+    sql` + `,
+  )}) + 0.5)`;
 }
 
-/** Miles to each ZIP code within reach, for the order's tie-break; `zipCode` the column as the query names it. */
-export function milesSql(milesByZip: ReadonlyMap<string, number>, zipCode: SQL = sql`${jobs.zipCode}`): SQL {
-  const entries = [...milesByZip];
-  if (!entries.length) return num(0);
-  return sql`(case ${zipCode} ${sql.join(
-    entries.map(([zip, miles]) => sql`when ${keyLiteral('zipCode', zip)} then ${num(miles)}`),
-    sql` `,
-  )} end)`;
+/** The pay's term: the one term of the payPerHour fact. */
+function payTermOf(plan: MatchPlan): Term {
+  const pay = plan.fields.find((field) => field.field === 'payPerHour')?.rest[0];
+  if (!pay) throw new Error('a plan scores the pay');
+  return pay;
 }
 
-/**
- * Open jobs the teen could lock now as far as the job decides it: posted, or locked with the lock run
- * out; in `zips`; and nothing the safety rules refuse them at the lock (lockLimitsOf). Spelt with
- * isOpen(status) so jobs_open_match_idx's predicate holds.
- */
-export function lockableSql(lock: LockLimits, zips: readonly string[], now: Date): SQL[] {
-  if (lock.none || !zips.length) return [sql`false`];
-  const where: SQL[] = [
-    isOpen(jobs.status),
-    or(eq(jobs.status, 'posted'), lte(jobs.lockExpiresAt, now))!,
-    inArray(jobs.zipCode, [...zips]),
-    lte(jobs.estimatedDuration, lock.maxMinutes),
-  ];
-  if (lock.demands.length < 3) where.push(inArray(jobs.physicalDemands, [...lock.demands]));
-  if (lock.categories.length < 7) where.push(inArray(jobs.category, [...lock.categories]));
-  if (lock.refusedEquipment.length) where.push(sql`not (${jobs.equipment} && ${textArray(lock.refusedEquipment)})`);
-  return where;
+/** The jobs the lock lets the teen have now, as far as the job decides it (lockLimitsOf), spelt with the open-jobs index's predicate. */
+function lockableSql(lock: LockLimits, zips: readonly string[], now: Date): SQL {
+  return sql`${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${p(now)}::timestamptz)
+    and ${jobs.zipCode} = any(${p(zips)}::text[]) and ${jobs.estimatedDuration} <= ${p(lock.maxMinutes)}::int
+    and ${jobs.physicalDemands} = any(${p(lock.demands)}::physical_demand[]) and ${jobs.category} = any(${p(lock.categories)}::job_category[])
+    and not (${jobs.equipment} && ${p(lock.refusedEquipment)}::text[])`;
 }
 
-/** The plan's hard limits (hardLimitsOf), beyond the ZIP codes within reach. */
-export function hardLimitsSql(plan: MatchPlan): SQL[] {
-  const { limits } = plan;
-  const where: SQL[] = [lte(jobs.estimatedDuration, limits.maxMinutes), inArray(jobs.physicalDemands, [...limits.demands])];
-  if (limits.lackingTools.length) where.push(sql`not (${jobs.equipment} && ${textArray(limits.lackingTools)})`);
-  return where;
+export interface GroupRead {
+  group: JobGroup;
+  /** The least pay to read (minPayCents). */
+  minPay: number;
+  /** Miles from the teen to the group's ZIP code. */
+  miles: number;
 }
 
 /**
- * lockableSql and hardLimitsSql in one, each limit once: the shorter duration bound, the demands both
- * allow, one test of the equipment against everything refused or lacking. Every row of the candidate
- * scan pays for each test.
+ * One batch of groups (groups.ts): the jobs of each from its least pay, through jobs_open_match_idx,
+ * that the lock allows (the groups hold the other limits) and reach `bound`: the ids, scores and
+ * miles of the best `rows` of them in the list's order. A job's score is its group's points but the pay's plus
+ * its pay's, the sum scoreJob makes.
  */
-export function candidateSql(lock: LockLimits, plan: MatchPlan, zips: readonly string[], now: Date): SQL[] {
-  if (lock.none || !zips.length) return [sql`false`];
-  const { limits } = plan;
-  const demands = limits.demands.filter((d) => lock.demands.includes(d));
-  const notWith = [...new Set([...lock.refusedEquipment, ...limits.lackingTools])];
-  const where: SQL[] = [
-    isOpen(jobs.status),
-    or(eq(jobs.status, 'posted'), lte(jobs.lockExpiresAt, now))!,
-    inArray(jobs.zipCode, [...zips]),
-    lte(jobs.estimatedDuration, Math.min(lock.maxMinutes, limits.maxMinutes)),
-  ];
-  if (!demands.length) return [sql`false`];
-  if (demands.length < PHYSICAL_DEMANDS.length) where.push(inArray(jobs.physicalDemands, demands));
-  if (lock.categories.length < JOB_CATEGORIES.length) where.push(inArray(jobs.category, [...lock.categories]));
-  if (notWith.length) where.push(sql`not (${jobs.equipment} && ${textArray(notWith)})`);
-  return where;
+export function groupsSql(batch: readonly GroupRead[], plan: MatchPlan, lock: LockLimits, notWith: readonly string[], now: Date, bound: number, rows: number): SQL {
+  const pay = payTermOf(plan);
+  const column = <T>(read: (g: GroupRead) => T) => p(batch.map(read));
+  return sql`select s.id, s.score, s.miles from (
+        select ${jobs.id} as id, g.miles, floor(g.base + ${termSql(pay)} + 0.5) as score
+        from unnest(${column((g) => g.group.zipCode)}::text[], ${column((g) => g.group.physicalDemands)}::physical_demand[],
+          ${column((g) => g.group.estimatedDuration)}::int[], ${column((g) => g.group.category)}::job_category[],
+          ${column((g) => g.minPay)}::int[], ${column((g) => g.group.base)}::float8[], ${column((g) => g.miles)}::float8[])
+          as g(zip_code, physical_demands, estimated_duration, category, min_pay, base, miles)
+        join ${jobs} on ${jobs.zipCode} = g.zip_code and ${jobs.physicalDemands} = g.physical_demands
+          and ${jobs.estimatedDuration} = g.estimated_duration and ${jobs.category} = g.category and ${jobs.payCents} >= g.min_pay
+        where ${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${p(now)}::timestamptz)
+          and ${jobs.estimatedDuration} <= ${p(lock.maxMinutes)}::int and not (${jobs.equipment} && ${p(notWith)}::text[])
+        offset 0
+      ) s
+      where s.score >= ${p(bound)}::float8
+      order by s.score desc, s.miles, s.id
+      limit ${p(rows)}::int`;
 }
 
 /**
- * For the empty state: how many lockable jobs each preference keeps out on its own, as
- * hardExclusionsOf and exclusionCounts count them (minMatchScore: those passing every hard limit).
+ * For the empty state: how many lockable jobs of the service area each preference keeps out on its
+ * own, as hardExclusionsOf and exclusionCounts count them (minMatchScore: those passing every hard
+ * limit and scoring too low).
  */
-export function exclusionCountsSql(plan: MatchPlan, preferences: UserPreferences, withinReach: readonly string[]): Record<string, SQL<number>> {
-  const inReach = withinReach.length ? inArray(jobs.zipCode, [...withinReach]) : sql`false`;
-  const tooLong = sql`${jobs.estimatedDuration} > ${plan.limits.maxMinutes}`;
-  const tooHard = sql`not ${inArray(jobs.physicalDemands, [...CAPABLE_OF[preferences.physicalCapability]])}`;
-  const heavy = preferences.avoidHeavyLifting ? sql`${jobs.physicalDemands} = 'hard'` : sql`false`;
-  const lacksTool = plan.limits.lackingTools.length ? sql`${jobs.equipment} && ${textArray(plan.limits.lackingTools)}` : sql`false`;
-  const passes = and(inReach, ...hardLimitsSql(plan))!;
-  const count = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  return {
-    maxDistance: count(sql`not (${inReach})`),
-    maxJobDuration: count(tooLong),
-    physicalCapability: count(tooHard),
-    avoidHeavyLifting: count(heavy),
-    toolAccess: count(lacksTool),
-    minMatchScore: count(sql`${passes} and ${matchScoreSql(plan)} < ${plan.minScore}`),
-  };
+export function exclusionCountsSql(plan: MatchPlan, preferences: UserPreferences, lock: LockLimits, serviceZips: readonly string[], withinReach: readonly string[], now: Date): SQL {
+  const inReach = sql`${jobs.zipCode} = any(${p(withinReach)}::text[])`;
+  const tooLong = sql`${jobs.estimatedDuration} > ${p(plan.limits.maxMinutes)}::int`;
+  const tooHard = sql`not (${jobs.physicalDemands} = any(${p(CAPABLE_OF[preferences.physicalCapability])}::physical_demand[]))`;
+  const heavy = sql`(${p(preferences.avoidHeavyLifting)}::boolean and ${jobs.physicalDemands} = 'hard')`;
+  const lacksTool = sql`(${jobs.equipment} && ${p(plan.limits.lackingTools)}::text[])`;
+  const passes = sql`${inReach} and not ${tooLong} and ${jobs.physicalDemands} = any(${p(plan.limits.demands)}::physical_demand[]) and not ${lacksTool}`;
+  const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
+  return sql`select ${count(sql`not (${inReach})`)} as "maxDistance", ${count(tooLong)} as "maxJobDuration", ${count(tooHard)} as "physicalCapability",
+      ${count(heavy)} as "avoidHeavyLifting", ${count(lacksTool)} as "toolAccess", ${count(sql`${passes} and ${matchScoreSql(plan)} < ${p(plan.minScore)}::float8`)} as "minMatchScore"
+    from ${jobs} where ${lockableSql(lock, serviceZips, now)}`;
 }

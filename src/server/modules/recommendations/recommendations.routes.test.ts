@@ -6,7 +6,10 @@ import { signInAs } from '../../test/test-app';
 import { eq } from 'drizzle-orm';
 import { milesBetween } from '../../../domain/geo';
 import { recommend } from '../../../domain/recommendations/score';
-import { jobs } from '../../db/schema';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { jobs, users } from '../../db/schema';
+import { exclusionCountsSql } from './match-sql';
+import { firstBatchSql, prepareMatch } from './recommendations.service';
 import { zipCentroid } from '../../geo/zip-centroids';
 import { BORN_15, useSafetyApi } from '../safety/safety.test-support';
 
@@ -242,5 +245,19 @@ describe.each(databaseKinds())('job recommendations on %s', (kind) => {
       const actual = (await recommendations(teen, '?limit=50')).recommendations.map((r) => [r.id, r.matchScore]);
       expect(actual, JSON.stringify(preferences)).toEqual(expected);
     }
+  });
+
+  it('sends statements whose text is the same for every teen, so each is prepared once per connection', async () => {
+    const dialect = new PgDialect();
+    const texts = new Set<string>();
+    for (const preferences of [{}, { preferredCategories: ['cleaning' as const], maxDistance: 1, toolAccess: [] }, { physicalCapability: 'light' as const, minMatchScore: 85 }]) {
+      const teen = await teenWith(preferences);
+      const [row] = await api.t.database.db.select().from(users).where(eq(users.id, teen.user.id));
+      const { passwordHash: _, ...account } = row!;
+      const setup = await prepareMatch(api.t.ctx, account);
+      texts.add(dialect.sqlToQuery(firstBatchSql(setup, 15)).sql);
+      texts.add(dialect.sqlToQuery(exclusionCountsSql(setup.plan, setup.input.preferences, setup.lock, ['02139'], setup.withinReach, new Date())).sql);
+    }
+    expect(texts.size).toBe(2);
   });
 });

@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { JobCategory } from '../../../contract/job-constants';
 import { EXCLUDING_PREFERENCES } from '../../../contract/preference-constants';
 import type { JobRecommendations } from '../../../contract/preferences';
 import { milesBetween } from '../../../domain/geo';
-import { jobGroupsOf, minPayCents, type JobGroup } from '../../../domain/recommendations/groups';
+import { jobGroupsOf, minPayCents } from '../../../domain/recommendations/groups';
 import { lockLimitsOf, type LockLimits } from '../../../domain/recommendations/lock-limits';
 import { matchPlanOf, type MatchInput, type MatchPlan } from '../../../domain/recommendations/plan';
 import { excludedMostOf, recommend, type ExclusionCounts } from '../../../domain/recommendations/score';
@@ -15,7 +15,7 @@ import { JOB_VIEW } from '../jobs/job-reads';
 import type { MachineContext } from '../../../domain/job-machine';
 import { loadViewer, machineContext, type JobViewer } from '../jobs/job-viewer';
 import { toJobDto, type JobView } from '../jobs/jobs.mapper';
-import { candidateSql, exclusionCountsSql, lockableSql, matchScoreSql, milesSql } from './match-sql';
+import { exclusionCountsSql, groupsSql, type GroupRead } from './match-sql';
 import { reachableTeen, storedPreferences } from './preferences.service';
 
 /**
@@ -131,7 +131,7 @@ export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: n
         next = groups.length;
         break;
       }
-      batch.push({ group, minPay });
+      batch.push({ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 });
       next += 1;
     }
     if (!batch.length) break;
@@ -140,40 +140,20 @@ export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: n
   return found.map(({ score: _, miles: __, ...view }) => view);
 }
 
-type Batch = { group: JobGroup; minPay: number }[];
+type Batch = GroupRead[];
 
-/** The statement of one batch of groups: their jobs that reach `bound`, scored, the best `rows` in the list's order. */
-function groupsSql(setup: MatchSetup, batch: Batch, bound: number, rows: number): SQL {
-  const { plan, lock, withinReach, input, mctx } = setup;
-  const values = sql.join(
-    batch.map(
-      ({ group, minPay }) =>
-        sql`(${group.zipCode}, ${group.physicalDemands}::physical_demand, ${group.estimatedDuration}::int, ${group.category}::job_category, ${minPay}::int)`,
-    ),
-    sql`, `,
-  );
-  // OFFSET 0 keeps the score worked out once per row, in the subquery.
-  return sql`
-    select s.id, s.score, ${milesSql(input.milesByZip, sql`s.zip_code`)} as miles from (
-      select ${jobs.id} as id, ${jobs.zipCode} as zip_code, ${matchScoreSql(plan)} as score
-      from (values ${values}) as g(zip_code, physical_demands, estimated_duration, category, min_pay)
-      join ${jobs} on ${jobs.zipCode} = g.zip_code and ${jobs.physicalDemands} = g.physical_demands
-        and ${jobs.estimatedDuration} = g.estimated_duration and ${jobs.category} = g.category and ${jobs.payCents} >= g.min_pay
-      where ${and(...candidateSql(lock, plan, withinReach, mctx.now))}
-      offset 0
-    ) s
-    where s.score >= ${bound}
-    order by s.score desc, miles, s.id
-    limit ${rows}`;
+function batchSql(setup: MatchSetup, batch: Batch, bound: number, rows: number): SQL {
+  const { plan, lock, mctx } = setup;
+  const notWith = [...new Set([...lock.refusedEquipment, ...plan.limits.lackingTools])];
+  return groupsSql(batch, plan, lock, notWith, mctx.now, bound, rows);
 }
 
 async function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, bound: number, rows: number): Promise<Found[]> {
-  const page = sql`(${groupsSql(setup, batch, bound, rows)}) page`;
-  const found = await ctx.db
+  const page = sql`(${batchSql(setup, batch, bound, rows)}) page`;
+  return ctx.db
     .select({ ...JOB_VIEW, score: sql<number>`page.score`.mapWith(Number), miles: sql<number>`page.miles`.mapWith(Number) })
     .from(jobs)
     .innerJoin(page, sql`page.id = ${jobs.id}`);
-  return found;
 }
 
 /** The first batch's statement for `setup` (the benchmark reads its plan). */
@@ -182,9 +162,9 @@ export function firstBatchSql(setup: MatchSetup, rows: number): SQL {
     .slice(0, FIRST_GROUPS)
     .flatMap((group) => {
       const minPay = minPayCents(group, setup.plan, setup.plan.minScore);
-      return minPay === null ? [] : [{ group, minPay }];
+      return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
     });
-  return groupsSql(setup, batch, setup.plan.minScore, rows);
+  return batchSql(setup, batch, setup.plan.minScore, rows);
 }
 
 /**
@@ -211,11 +191,14 @@ export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId
       excludedMost: null,
     };
   }
+  // The machine refused every row read (consent withdrawn, say): no preference is to blame.
+  if (rows.length) return { recommendations: [], matchingEnabled: true, excludedMost: null };
   // Nothing: which preference keeps out the most of the jobs the teen could lock in the service area.
-  const [counts] = await ctx.db
-    .select(exclusionCountsSql(plan, preferences, withinReach))
-    .from(jobs)
-    .where(and(...lockableSql(lock, ctx.config.serviceZips, mctx.now)));
-  const exclusions = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, Number(counts?.[p] ?? 0)])) as ExclusionCounts;
+  if (lock.none) return { recommendations: [], matchingEnabled: true, excludedMost: null };
+  const result = (await ctx.db.execute(exclusionCountsSql(plan, preferences, lock, ctx.config.serviceZips, withinReach, mctx.now))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const counts = result.rows[0] ?? {};
+  const exclusions = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, Number(counts[p] ?? 0)])) as ExclusionCounts;
   return { recommendations: [], matchingEnabled: true, excludedMost: excludedMostOf(exclusions, preferences) };
 }
