@@ -78,6 +78,7 @@ describe('RouteOptimizerPage', () => {
   let routes: Route[];
   let demoEnabled: boolean;
   let me: User;
+  let optimizeRefusal: { status: number; message: string } | null;
   const calls: { method: string; url: string; body: unknown }[] = [];
 
   beforeEach(() => {
@@ -85,6 +86,7 @@ describe('RouteOptimizerPage', () => {
     routes = [];
     demoEnabled = true;
     me = COORDINATOR;
+    optimizeRefusal = null;
     calls.length = 0;
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input, init) => {
@@ -95,7 +97,9 @@ describe('RouteOptimizerPage', () => {
       if (url === '/api/auth/me') return json(200, me);
       if (method === 'GET' && url.startsWith('/api/jobs?')) return json(200, { jobs, nextCursor: null } satisfies JobList);
       if (url === `/api/teens/coordinator/${COORDINATOR.id}`) return json(200, TEENS);
-      if (method === 'POST' && url === '/api/routes/optimize') return json(200, OPTIMIZED);
+      if (method === 'POST' && url === '/api/routes/optimize') {
+        return optimizeRefusal ? json(optimizeRefusal.status, { message: optimizeRefusal.message, code: 'FORBIDDEN' }) : json(200, OPTIMIZED);
+      }
       if (method === 'POST' && url === '/api/routes') {
         const route = savedRoute(body as SaveRouteRequest, routes.length + 1);
         routes = [route, ...routes];
@@ -178,7 +182,7 @@ describe('RouteOptimizerPage', () => {
     await userEvent.type(screen.getByLabelText('Route date'), '2026-06-15');
     await userEvent.click(optimize);
     await screen.findByRole('heading', { name: 'Optimized Route' });
-    expect(calls.find((call) => call.url === '/api/routes/optimize')!.body).toEqual({ jobIds: [ELM.id, PINE.id], date: '2026-06-15' });
+    expect(calls.find((call) => call.url === '/api/routes/optimize')!.body).toEqual({ jobIds: [ELM.id, PINE.id], date: '2026-06-15', startTime: '09:00' });
   });
 
   it('shows the ordered stops with arrivals and legs, the totals, savings, efficiency with its method, and the map', async () => {
@@ -202,6 +206,15 @@ describe('RouteOptimizerPage', () => {
     // The tour: from the start through both stops and back, drawn without tiles.
     expect(map.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(4);
     expect([...map.querySelectorAll('text')].map((text) => text.textContent)).toEqual(['S', '1', '2']);
+  });
+
+  it("shows the server's refusal and no result", async () => {
+    optimizeRefusal = { status: 403, message: 'That job is not in your area' };
+    renderPage();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Mow the back lawn/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Optimize Route' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That job is not in your area');
+    expect(screen.queryByRole('button', { name: 'Save Route' })).not.toBeInTheDocument();
   });
 
   it('puts a result away when the choice of jobs changes', async () => {
@@ -230,6 +243,8 @@ describe('RouteOptimizerPage', () => {
       notes: 'Bring the clipboard',
       jobIds: [PINE.id, ELM.id],
       chosenOrder: [ELM.id, PINE.id],
+      start: START,
+      startTime: '09:00',
     });
     expect(await screen.findByText('Route saved!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Existing Routes' })).toHaveAttribute('aria-selected', 'true'));

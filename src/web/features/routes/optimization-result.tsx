@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatDuration } from '../../../domain/format';
 import type { OptimizationResult } from '../../../contract/routes';
 import { Badge } from '../../components/ui/badge';
@@ -16,9 +17,12 @@ export function OptimizationResultView({ result, titleOf }: { result: Optimizati
   const { optimizationData: data } = result;
   const legsMiles = result.stops.reduce((sum, stop) => sum + stop.distanceFromPrevious, 0);
   const backMiles = Math.max(0, result.totalDistance - legsMiles);
+  // The result appears below the list: focus (and so the view) goes to it, and a screen reader reads its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [result]);
   return (
     <section aria-labelledby="optimized-title" className="space-y-4">
-      <h2 id="optimized-title" className="text-lg font-bold">
+      <h2 id="optimized-title" ref={heading} tabIndex={-1} className="text-lg font-bold">
         Optimized Route
       </h2>
       <Card>

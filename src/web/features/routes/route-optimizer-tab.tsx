@@ -17,6 +17,8 @@ import { SaveRouteForm } from './save-route-form';
 /** The jobs a coordinator may still visit on a round: open (posted or held by a lock) and accepted. */
 const ROUTABLE: readonly JobStatus[] = ['posted', 'locked', 'accepted'];
 const PAGE = 100;
+/** The optimizer's own default: the round leaves the start at 9:00 local time. */
+const DEFAULT_START_TIME = '09:00';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Today on this device's calendar, 'YYYY-MM-DD'. */
@@ -28,6 +30,7 @@ function today(): string {
 /** Spec 2's Route Optimizer tab: a date, the jobs to visit, the teens, Optimize Route, then the result and Save Route. */
 export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: string; onSaved: () => void }) {
   const [date, setDate] = useState(today);
+  const [startTime, setStartTime] = useState(DEFAULT_START_TIME);
   const [selected, setSelected] = useState<string[]>([]);
   const jobs = useInfiniteQuery({ ...jobQueries.pages({ status: ROUTABLE, coordinatorId, limit: PAGE }), placeholderData: keepPreviousData });
   const optimize = useOptimizeRoute();
@@ -40,16 +43,28 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
   };
   return (
     <div className="space-y-6">
-      <Field
-        label="Route date"
-        type="date"
-        value={date}
-        required
-        onChange={(event) => {
-          setDate(event.target.value);
-          optimize.reset();
-        }}
-      />
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label="Route date"
+          type="date"
+          value={date}
+          required
+          onChange={(event) => {
+            setDate(event.target.value);
+            optimize.reset();
+          }}
+        />
+        <Field
+          label="Start time"
+          type="time"
+          value={startTime}
+          required
+          onChange={(event) => {
+            setStartTime(event.target.value);
+            optimize.reset();
+          }}
+        />
+      </div>
       {jobs.isPending ? (
         <p role="status" className="text-slate-700">
           Loading jobs...
@@ -75,8 +90,8 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
           <Button
             size="lg"
             className="w-full"
-            disabled={selected.length === 0 || !date || optimize.isPending}
-            onClick={() => optimize.mutate({ jobIds: selected, date })}
+            disabled={selected.length === 0 || !date || !startTime || optimize.isPending}
+            onClick={() => optimize.mutate({ jobIds: selected, date, startTime })}
           >
             <RouteIcon aria-hidden="true" className="h-5 w-5" />
             {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
@@ -91,7 +106,7 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
       {optimize.data && (
         <div className="space-y-4">
           <OptimizationResultView result={optimize.data} titleOf={(jobId) => titles.get(jobId)} />
-          <SaveRouteForm coordinatorId={coordinatorId} date={date} result={optimize.data} chosenOrder={optimize.variables?.jobIds ?? []} onSaved={onSaved} />
+          <SaveRouteForm coordinatorId={coordinatorId} date={date} startTime={startTime} result={optimize.data} chosenOrder={optimize.variables?.jobIds ?? []} onSaved={onSaved} />
         </div>
       )}
       <ManagedTeens coordinatorId={coordinatorId} />

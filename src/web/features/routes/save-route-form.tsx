@@ -14,12 +14,15 @@ import { useSaveRoute } from './api';
 export function SaveRouteForm({
   coordinatorId,
   date,
+  startTime,
   result,
   chosenOrder,
   onSaved,
 }: {
   coordinatorId: string;
   date: string;
+  /** Local 'HH:MM' the round leaves the start. */
+  startTime: string;
   result: OptimizationResult;
   chosenOrder: readonly string[];
   onSaved: () => void;
@@ -41,6 +44,9 @@ export function SaveRouteForm({
             ...(notes.trim() ? { notes: notes.trim() } : {}),
             jobIds: result.stops.map((stop) => stop.jobId),
             chosenOrder: [...chosenOrder],
+            // The same start as the result shown, so the saved legs and arrivals are the ones seen.
+            start: result.start,
+            startTime,
           },
           {
             onSuccess: (route) => {
