@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './support/accounts';
 import { expectAccessibleOnceToastsAreGone, expectNoAccessibilityViolations } from './support/axe';
-import { postJobs } from './support/jobs';
 
 const routesFigure = (page: Page) => page.locator('dt', { hasText: /^Routes$/ }).locator('+ dd');
 
@@ -13,12 +12,18 @@ async function routesCount(page: Page): Promise<number> {
   return (await none.isVisible()) ? 0 : Number(await routesFigure(page).textContent());
 }
 
-test('the demo coordinator picks jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page, request }) => {
-  // Jobs of the journey's own, so it never routes through another journey's (which may be cancelled meanwhile).
-  const jobs = await postJobs(request, 3, { title: 'Route stop' });
-
+test('the demo coordinator creates demo data, picks its jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page }) => {
   await signIn(page, DEMO.coordinator);
   await expect(page).toHaveURL(/\/route-optimizer$/);
+  // The demo action's dozen jobs, spread around the area's ZIP centres, are the journey's own: it never
+  // routes through another journey's (which may be cancelled meanwhile). Its button shows only on an
+  // empty area, which the seeded town is not: the component tests click it; here the same call is made.
+  const created = await page.request.post('/api/demo/create-data');
+  expect(created.status(), await created.text()).toBe(201);
+  const { jobIds } = (await created.json()) as { jobIds: string[] };
+  expect(jobIds).toHaveLength(12);
+  const jobs = await Promise.all(jobIds.map(async (id) => (await (await page.request.get(`/api/jobs/${id}`)).json()) as { location: string }));
+  await page.reload();
   const tabs = page.getByRole('tablist', { name: 'Route optimizer sections' });
   await expect(tabs.getByRole('tab')).toHaveText(['Route Optimizer', 'Existing Routes', 'Route Analytics']);
   const before = await routesCount(page);
@@ -28,40 +33,41 @@ test('the demo coordinator picks jobs, optimizes the round, saves it, follows it
   await expect(page.getByRole('list', { name: 'Your teens' }).or(page.getByText('No teens in your area yet.'))).toBeVisible();
   const picker = page.getByRole('group', { name: 'Jobs to Visit' });
   await expect(page.getByRole('button', { name: 'Optimize Route' })).toBeDisabled();
-  for (const job of jobs) await picker.getByRole('checkbox', { name: job.title }).check();
-  await expect(picker.getByText(/^3 of \d+ selected$/)).toBeVisible();
+  for (const job of jobs) await picker.getByRole('checkbox', { name: job.location }).check();
+  await expect(picker.getByText(/^12 of \d+ selected$/)).toBeVisible();
   await page.getByRole('button', { name: 'Optimize Route' }).click();
 
   await expect(page.getByRole('heading', { name: 'Optimized Route' })).toBeVisible();
   const stops = page.getByRole('list', { name: 'Stops in order' }).getByRole('listitem');
-  await expect(stops).toHaveCount(3);
+  await expect(stops).toHaveCount(12);
   await expect(stops.first()).toContainText(/Arrive \d{1,2}:\d{2} [AP]M · \d+\.\d{2} mi, \d+(h|m)/);
   await expect(page.locator('dt', { hasText: 'Total distance' }).locator('+ dd')).toHaveText(/^\d+\.\d{2} mi$/);
   await expect(page.locator('dt', { hasText: 'Estimated duration' }).locator('+ dd')).toHaveText(/^(\d+h)?( ?\d+m)?$/);
-  // Three stops are solved exactly.
+  // Twelve stops are still solved exactly, and the spread-out jobs leave something to save.
   await expect(page.getByText('exact', { exact: true })).toBeVisible();
-  const map = page.getByRole('img', { name: 'Map of the route: 3 stops in order, starting and ending at S' });
+  await expect(page.locator('dt', { hasText: 'Distance saved' }).locator('+ dd')).toHaveText(/^\d+\.\d%$/);
+  const map = page.getByRole('img', { name: 'Map of the route: 12 stops in order, starting and ending at S' });
   await expect(map).toBeVisible();
-  await expect(map.locator('text')).toHaveText(['S', '1', '2', '3']);
+  await expect(map.locator('text')).toHaveText(['S', ...Array.from({ length: 12 }, (_, i) => String(i + 1))]);
   await expectNoAccessibilityViolations(page);
 
-  const name = `Round ${jobs[0]!.tag}`;
+  const name = `Demo round ${jobIds[0]!.slice(0, 8)}`;
   await page.getByLabel('Route name').fill(name);
   await page.getByRole('button', { name: 'Save Route' }).click();
   await expect(page.getByText('Route saved!')).toBeVisible();
   await expect(tabs.getByRole('tab', { name: 'Existing Routes' })).toHaveAttribute('aria-selected', 'true');
   const route = page.getByRole('article', { name });
   await expect(route.getByText('Planned')).toBeVisible();
-  await expect(route.locator('dt', { hasText: 'Stops' }).locator('+ dd')).toHaveText('3');
+  await expect(route.locator('dt', { hasText: 'Stops' }).locator('+ dd')).toHaveText('12');
   await expect(route.locator('dt', { hasText: 'Distance' }).locator('+ dd')).toHaveText(/^\d+\.\d{2} mi$/);
   await route.getByRole('button', { name: 'Show the stops' }).click();
-  await expect(route.getByRole('link', { name: /^Open job to verify/ })).toHaveCount(3);
+  await expect(route.getByRole('link', { name: /^Open job to verify/ })).toHaveCount(12);
   await expectAccessibleOnceToastsAreGone(page);
 
   await route.getByRole('button', { name: 'Start Route' }).click();
   await expect(route.getByText('In Progress')).toBeVisible();
   await route.getByRole('button', { name: 'Mark Visited (stop 1)' }).click();
-  await expect(route.locator('dt', { hasText: 'Stops' }).locator('+ dd')).toHaveText('1 of 3 visited');
+  await expect(route.locator('dt', { hasText: 'Stops' }).locator('+ dd')).toHaveText('1 of 12 visited');
   await route.getByRole('button', { name: 'Complete Route' }).click();
   await expect(route.getByText('Completed')).toBeVisible();
 
