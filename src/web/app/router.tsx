@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', ...page(() => import('../pages/profile-page')) },
           { path: '/route-optimizer', ...page(() => import('../pages/route-optimizer-page')) },
           { path: '/admin-dashboard', ...page(() => import('../pages/admin-dashboard-page')) },
+          { path: '/admin/people', ...page(() => import('../pages/admin-people-page')) },
           { path: '/email-test', ...page(() => import('../pages/email-test-page')) },
           { path: '/post-job', ...page(() => import('../pages/post-job-page')) },
           { path: '/job-explorer', ...page(() => import('../pages/job-explorer-page')) },

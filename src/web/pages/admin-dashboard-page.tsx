@@ -33,6 +33,9 @@ function AdminOverviewPanel() {
   return (
     <div className="space-y-4 p-4">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+      <ButtonLink to="/admin/people" variant="secondary" className="w-full">
+        Find a person
+      </ButtonLink>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}
       {overview.data && (

@@ -1,12 +1,59 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AdminOverview } from '../../../contract/admin';
-import { getJson } from '../../lib/api';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOverview, AdminUserDetail, AdminUserList, AdminUsersQuery, AdminUserSummary, SuspendUserRequest } from '../../../contract/admin';
+import { apiRequest, getJson } from '../../lib/api';
 
+/** The people filters as the server reads them: empty ones are left out of the query and the key. */
+function peopleSearch(filters: AdminUsersQuery, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filters, cursor })) if (value) params.set(name, value);
+  return params.toString();
+}
+
+/** The only source of admin query keys. */
 export const adminQueries = {
+  all: () => ['admin'] as const,
   overview: () =>
     queryOptions({
       queryKey: ['admin', 'overview'],
       queryFn: async () => (await getJson<AdminOverview>('/api/admin/overview'))!,
       staleTime: 10_000,
     }),
+  /** People page after page ('Load more' follows nextCursor). */
+  people: (filters: AdminUsersQuery) =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'people', peopleSearch(filters, null)] as const,
+      queryFn: async ({ pageParam }) => (await getJson<AdminUserList>(`/api/admin/users?${peopleSearch(filters, pageParam)}`))!,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+      staleTime: 10_000,
+    }),
+  person: (id: string) =>
+    queryOptions({
+      queryKey: ['admin', 'person', id] as const,
+      queryFn: async () => (await getJson<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`))!,
+      staleTime: 5_000,
+    }),
 };
+
+/** A person's status changed: their page, the lists and the counts may all show it. */
+function useRefreshAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminQueries.all() });
+}
+
+export function useSuspendUser() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: SuspendUserRequest & { userId: string }) =>
+      apiRequest<AdminUserSummary>('POST', `/api/admin/users/${encodeURIComponent(userId)}/suspend`, body),
+    onSettled: refresh,
+  });
+}
+
+export function useReactivateUser() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest<AdminUserSummary>('POST', `/api/admin/users/${encodeURIComponent(userId)}/reactivate`, {}),
+    onSettled: refresh,
+  });
+}
