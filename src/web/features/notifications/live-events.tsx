@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { getJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { jobQueries } from '../jobs/api';
 import { notificationQueries } from './api';
@@ -49,6 +50,9 @@ export function LiveEvents() {
       source.onerror = () => {
         // EventSource retries dropped connections itself; it gives up only on an HTTP error.
         if (source?.readyState === EventSource.CLOSED && !reopen) {
+          // The refusal may be a 401: a session ended elsewhere (sign-out, a password reset, an
+          // admin's suspension, issue 18). Asking the server signs this tab out at once if so.
+          getJson('/api/auth/me').catch(() => undefined);
           reopen = setTimeout(() => {
             reopen = null;
             open();
