@@ -74,5 +74,9 @@ describe.each(databaseKinds())('GET /api/teens/coordinator/{id} on %s', (kind) =
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/teens/coordinator/${coordinator.user.id}` })).statusCode).toBe(401);
     expect((await teens('not-a-uuid')).statusCode).toBe(400);
+    // The path the API document shows answers the same.
+    const documented = await t.app.inject({ method: 'GET', url: `/api/coordinators/${coordinator.user.id}/teens`, headers: { cookie: coordinator.cookie } });
+    expect(documented.statusCode).toBe(200);
+    expect(documented.json()).toEqual((await teens(coordinator.user.id)).json());
   });
 });

@@ -80,17 +80,27 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: (request) => readRouteAnalytics(ctx, requireUser(request), request.params.coordinatorId),
     });
 
-    app.get('/api/teens/coordinator/:coordinatorId', {
-      config: { auth: ['coordinator', 'admin'] },
-      schema: {
-        tags: ['routes'],
-        summary:
-          "The active teens of a coordinator's ZIP codes by name: full name, username, ZIP code, availability, level title, active jobs and consent status; never a date of birth, email or address (the coordinator themself, or an admin)",
-        params: CoordinatorIdParamsSchema,
-        response: { 200: CoordinatorTeenListSchema, ...readErrors },
-      },
-      handler: async (request) => ({ teens: await listCoordinatorTeens(ctx, requireUser(request), request.params.coordinatorId) }),
-    });
+    // Spec 7 calls it GET /api/teens/coordinator/{id}. In the OpenAPI document that path is ambiguous
+    // beside issue 21's /api/teens/{id}/work-hours (both would match /api/teens/coordinator/work-hours),
+    // which Redocly refuses; at run time it is not, since an id is a UUID and never 'coordinator'. So
+    // the document shows the same route under a path of its own, and the spec's path answers alike.
+    for (const [url, hide] of [
+      ['/api/coordinators/:coordinatorId/teens', false],
+      ['/api/teens/coordinator/:coordinatorId', true],
+    ] as const) {
+      app.get(url, {
+        config: { auth: ['coordinator', 'admin'] },
+        schema: {
+          hide,
+          tags: ['routes'],
+          summary:
+            "The active teens of a coordinator's ZIP codes by name: full name, username, ZIP code, availability, level title, active jobs and consent status; never a date of birth, email or address (the coordinator themself, or an admin). Also answered at spec 7's GET /api/teens/coordinator/{id}",
+          params: CoordinatorIdParamsSchema,
+          response: { 200: CoordinatorTeenListSchema, ...readErrors },
+        },
+        handler: async (request) => ({ teens: await listCoordinatorTeens(ctx, requireUser(request), request.params.coordinatorId) }),
+      });
+    }
 
     // Demo data only where demo accounts are seeded (never in production): elsewhere the path does not exist.
     if (ctx.config.seedDemo) {
