@@ -1,4 +1,27 @@
 import { z } from 'zod';
+import { UserSchema } from './auth';
 
 export const UserIdParamsSchema = z.object({ id: z.uuid('Unknown user') });
-export const UpdateUserRequestSchema = z.strictObject({ isAvailable: z.boolean() });
+
+const BASE_BOTH = 'Give both the latitude and the longitude of your base, or neither';
+
+/**
+ * PATCH /api/users/{id}: a teen's availability, or a coordinator's base (issue 17: where their
+ * routes start and end; null and null go back to their first ZIP code's centre).
+ */
+export const UpdateUserRequestSchema = z.union([
+  z.strictObject({ isAvailable: z.boolean() }),
+  z
+    .strictObject({
+      baseLatitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90').nullable(),
+      baseLongitude: z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180').nullable(),
+    })
+    .refine((base) => (base.baseLatitude === null) === (base.baseLongitude === null), { message: BASE_BOTH, path: ['baseLongitude'] }),
+]);
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+/** The user as before, and a coordinator's base (null when not set, and for everyone else). */
+export const UpdatedUserSchema = UserSchema.extend({
+  base: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+});
+export type UpdatedUser = z.infer<typeof UpdatedUserSchema>;

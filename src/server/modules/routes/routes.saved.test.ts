@@ -120,6 +120,22 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
     expect((await save({ coordinatorId: other.user.id, date: '2026-11-26', jobIds: ids })).statusCode).toBe(403);
   });
 
+  it("starts from the coordinator's base once they set it, else their first ZIP code's centre", async () => {
+    const own = await signInAs(t, 'coordinator', { coordinatorZips: ['02139', '02141'] });
+    const ids = await corners();
+    const first = await savedRoute({ date: '2026-11-26', jobIds: ids.slice(0, 1) }, own.cookie);
+    expect(first.start.latitude).toBeCloseTo(42.36, 1);
+    const base = { latitude: 42.3736, longitude: -71.1097 };
+    const set = await call('PATCH', `/api/users/${own.user.id}`, { baseLatitude: base.latitude, baseLongitude: base.longitude }, own.cookie);
+    expect(set.statusCode, set.body).toBe(200);
+    const optimized = OptimizationResultSchema.parse((await call('POST', '/api/routes/optimize', { jobIds: ids, date: '2026-11-26' }, own.cookie)).json());
+    expect(optimized.start).toEqual(base);
+    expect((await savedRoute({ date: '2026-11-26', jobIds: ids }, own.cookie)).start).toEqual(base);
+    // A start given for the day wins over the base.
+    const elsewhere = { latitude: 42.37, longitude: -71.1 };
+    expect((await savedRoute({ date: '2026-11-26', jobIds: ids, start: elsewhere }, own.cookie)).start).toEqual(elsewhere);
+  });
+
   it('moves planned to in progress to completed, and never back or past a step', async () => {
     const ids = await corners();
     const route = await savedRoute({ date: '2026-11-28', jobIds: ids });

@@ -52,6 +52,30 @@ describe.each(databaseKinds())('PATCH /api/users/{id} on %s', (kind) => {
     expect(response.json().code).toBe('VALIDATION_FAILED');
   });
 
+  it("lets a coordinator set their own base and clear it, and no one else's", async () => {
+    const coordinator = await signInAs(t, 'coordinator');
+    const set = await patch(coordinator.user.id, { baseLatitude: 42.365, baseLongitude: -71.104 }, coordinator.cookie);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ id: coordinator.user.id, base: { latitude: 42.365, longitude: -71.104 } });
+    const cleared = await patch(coordinator.user.id, { baseLatitude: null, baseLongitude: null }, coordinator.cookie);
+    expect(cleared.json().base).toBeNull();
+
+    const other = await signInAs(t, 'coordinator');
+    const admin = await signInAs(t, 'admin');
+    const teen = await signUp(t, 'teen');
+    expect((await patch(coordinator.user.id, { baseLatitude: 42.3, baseLongitude: -71.1 }, other.cookie)).statusCode).toBe(403);
+    expect((await patch(coordinator.user.id, { baseLatitude: 42.3, baseLongitude: -71.1 }, admin.cookie)).statusCode).toBe(403);
+    expect((await patch(teen.user.id, { baseLatitude: 42.3, baseLongitude: -71.1 }, teen.cookie)).statusCode).toBe(400);
+    // A coordinator has no availability, and a teen's answer carries no base.
+    expect((await patch(coordinator.user.id, { isAvailable: true }, coordinator.cookie)).statusCode).toBe(400);
+    expect((await patch(teen.user.id, { isAvailable: true }, teen.cookie)).json().base).toBeNull();
+    for (const body of [{ baseLatitude: 42.3 }, { baseLatitude: 42.3, baseLongitude: null }, { baseLatitude: 91, baseLongitude: 0 }, { baseLatitude: 42.3, baseLongitude: -71.1, isAvailable: true }]) {
+      const response = await patch(coordinator.user.id, body, coordinator.cookie);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('refuses a malformed id with 400 and an unknown one with 404', async () => {
     const admin = await signInAs(t, 'admin');
     expect((await patch('not-a-uuid', { isAvailable: true }, admin.cookie)).statusCode).toBe(400);

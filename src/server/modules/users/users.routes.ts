@@ -1,26 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UserSchema } from '../../../contract/auth';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { UpdateUserRequestSchema, UserIdParamsSchema } from '../../../contract/users';
+import { UpdatedUserSchema, UpdateUserRequestSchema, UserIdParamsSchema } from '../../../contract/users';
 import type { AppContext } from '../../context';
-import { requireChangeableUser } from '../../plugins/auth';
-import { toUserDto } from '../auth/auth.service';
-import { setAvailability } from './users.service';
+import { requireChangeableUser, requireUser } from '../../plugins/auth';
+import { setAvailability, setCoordinatorBase, toUpdatedUserDto } from './users.service';
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch('/api/users/:id', {
-      config: { auth: ['teen', 'admin'] },
+      config: { auth: ['teen', 'coordinator', 'admin'] },
       schema: {
         tags: ['users'],
-        summary: "Set a teen's availability (the teen themself, or an admin)",
+        summary:
+          "Set a teen's availability ({isAvailable}: the teen themself, or an admin), or a coordinator's base ({baseLatitude, baseLongitude}, where their routes start and end; null and null for their first ZIP code's centre: the coordinator themself)",
         params: UserIdParamsSchema,
         body: UpdateUserRequestSchema,
-        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: UpdatedUserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
       handler: async (request) => {
-        requireChangeableUser(request, request.params.id);
-        return toUserDto(await setAvailability(ctx, request.params.id, request.body.isAvailable));
+        const body = request.body;
+        if ('isAvailable' in body) {
+          requireChangeableUser(request, request.params.id);
+          return toUpdatedUserDto(await setAvailability(ctx, request.params.id, body.isAvailable));
+        }
+        return toUpdatedUserDto(await setCoordinatorBase(ctx, requireUser(request), request.params.id, body));
       },
     });
   };

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { UpdatedUser } from '../../../contract/users';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
+import { toUserDto } from '../auth/auth.service';
 import type { SessionUser } from '../auth/sessions';
 
 export async function setAvailability(ctx: AppContext, userId: string, isAvailable: boolean): Promise<SessionUser> {
@@ -15,4 +17,27 @@ export async function setAvailability(ctx: AppContext, userId: string, isAvailab
     .returning();
   const { passwordHash: _hash, ...user } = row!;
   return user;
+}
+
+/**
+ * A coordinator sets their base (issue 17), where their routes start and end; null and null go back
+ * to their first ZIP code's centre. Their own only: a base may be their home.
+ */
+export async function setCoordinatorBase(ctx: AppContext, caller: SessionUser, userId: string, base: { baseLatitude: number | null; baseLongitude: number | null }): Promise<SessionUser> {
+  if (caller.id !== userId) throw forbidden('Only coordinators set their own base.');
+  if (caller.role !== 'coordinator') throw new AppError('VALIDATION_FAILED', 'Only coordinators have a base.');
+  const [row] = await ctx.db
+    .update(users)
+    .set({ baseLatitude: base.baseLatitude, baseLongitude: base.baseLongitude, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound('User not found.');
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+/** The account as PATCH /api/users/{id} answers it: the user, and a coordinator's base to themself. */
+export function toUpdatedUserDto(user: SessionUser): UpdatedUser {
+  const base = user.role === 'coordinator' && user.baseLatitude !== null && user.baseLongitude !== null ? { latitude: user.baseLatitude, longitude: user.baseLongitude } : null;
+  return { ...toUserDto(user), base };
 }
