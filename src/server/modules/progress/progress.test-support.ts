@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { Executor } from '../../db/client';
+import { rowsOf } from '../../test/ledger-invariants';
 import { notifications, userAchievements, userStats, xpAwards } from '../../db/schema';
 import { caller, jobAt, type Cast } from '../../test/job-flow';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
@@ -56,7 +58,43 @@ export function useProgressApi(kind: 'pglite' | 'postgres'): ProgressApi {
   });
   beforeEach(() => api.t.clock.set(NOON_BOSTON));
   afterAll(async () => {
+    await expectProgressConsistent(api.t.database.db);
     await api.t.close();
   });
   return api;
+}
+
+/**
+ * The invariants of progress, checked at the end of every progress test file: each teen's totals are
+ * what their rows say (XP the sum of their awards, paid jobs and earnings their paid-job awards and
+ * wallet entries, achievement points their achievements, reviews their published reviews), every paid
+ * job of the ledger has exactly one award, and no review counted before it was published.
+ */
+export async function expectProgressConsistent(db: Executor): Promise<void> {
+  const drift = await rowsOf<Record<string, unknown>>(
+    db.execute(sql`
+      select s.user_id,
+        s.experience_points, (select coalesce(sum(points), 0) from xp_awards a where a.user_id = s.user_id)::int as award_points,
+        s.paid_jobs, (select count(*) from xp_awards a where a.user_id = s.user_id and a.event = 'paid_job')::int as paid_awards,
+        s.earnings_cents, (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account = 'teen_wallet' and e.user_id = s.user_id)::int as wallet,
+        s.achievement_points, (select coalesce(sum(points), 0) from user_achievements u where u.user_id = s.user_id)::int as achievement_rows,
+        s.review_count, (select count(*) from reviews r where r.reviewee_id = s.user_id and r.reviewer_role = 'homeowner' and r.published_at is not null)::int as published_reviews
+      from user_stats s`),
+  );
+  const wrong = drift.filter(
+    (r) =>
+      r.experience_points !== r.award_points ||
+      r.paid_jobs !== r.paid_awards ||
+      r.earnings_cents !== r.wallet ||
+      r.achievement_points !== r.achievement_rows ||
+      r.review_count !== r.published_reviews,
+  );
+  expect(wrong).toEqual([]);
+  const unawarded = await rowsOf<Record<string, unknown>>(
+    db.execute(sql`
+      select t.job_id from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'teen_wallet'
+      where t.movement in ('release', 'split')
+        and (select count(*) from xp_awards a where a.user_id = e.user_id and a.source = 'job:' || t.job_id || ':paid') <> 1`),
+  );
+  expect(unawarded).toEqual([]);
 }
