@@ -86,16 +86,19 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
               {jobs.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
             </Button>
           )}
-          {selected.length === 0 && <p className="text-sm text-slate-700">Select at least one job to optimize.</p>}
-          <Button
-            size="lg"
-            className="w-full"
-            disabled={selected.length === 0 || !date || !startTime || optimize.isPending}
-            onClick={() => optimize.mutate({ jobIds: selected, date, startTime })}
-          >
-            <RouteIcon aria-hidden="true" className="h-5 w-5" />
-            {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
-          </Button>
+          {/* Kept in reach under a long list of jobs on a phone. */}
+          <div className="sticky bottom-0 z-10 -mx-4 space-y-2 border-t border-slate-200 bg-white px-4 py-3">
+            {selected.length === 0 && <p className="text-sm text-slate-700">Select at least one job to optimize.</p>}
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={selected.length === 0 || !date || !startTime || optimize.isPending}
+              onClick={() => optimize.mutate({ jobIds: selected, date, startTime })}
+            >
+              <RouteIcon aria-hidden="true" className="h-5 w-5" />
+              {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
+            </Button>
+          </div>
           {optimize.isError && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
               {serverMessage(optimize.error) ?? 'Could not optimize the route. Please try again.'}
