@@ -100,44 +100,36 @@ export async function prepareMatch(ctx: AppContext, teen: SessionUser): Promise<
 }
 
 /** The groups read first: about a page of jobs' worth of the best groups, before a bound is known. */
-const FIRST_GROUPS = 16;
+const FIRST_GROUPS = 48;
+/** How far the bound drops when a read finds fewer than a page: a few steps reach any minimum score. */
+const BOUND_STEP = 10;
 
 /** A candidate with its job columns, its score and its distance, as one batch read it. */
 type Found = JobView & { score: number; miles: number };
 
-const inListOrder = (a: Found, b: Found) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
 /**
  * The best `rows` candidates with their job columns, in the list's order (decision 018). Groups of
- * alike jobs are read best first through jobs_open_match_idx, each from the pay it needs to beat the
- * `rows`-th best score found so far: a first batch of the best groups, then every group that can still
- * beat it. Each statement scores the rows read with the plan (match-sql.ts) and reads the job columns
- * of its best `rows` only.
+ * alike jobs are listed best first; a read takes a bound, every group whose best score reaches it,
+ * and in each the jobs from the pay the bound needs, through jobs_open_match_idx. The first bound is
+ * the best score of the FIRST_GROUPS-th group: with a page of jobs at or above it, no job left unread
+ * (all score below it) can be in the page, so one read answers. Otherwise the bound drops by
+ * BOUND_STEP, down to the minimum score, and the groups are read again. Each statement scores the rows
+ * it reads with the plan (match-sql.ts) and reads the job columns of its best `rows` only.
  */
 export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: number): Promise<JobView[]> {
   const { plan, lock, withinReach } = setup;
-  const groups = jobGroupsOf(plan, lock, withinReach);
-  let found: Found[] = [];
-  let next = 0;
-  while (next < groups.length) {
-    const bound = found.length >= rows ? found[rows - 1]!.score : plan.minScore;
-    const batch: Batch = [];
-    const size = found.length ? groups.length : FIRST_GROUPS;
-    while (next < groups.length && batch.length < size) {
-      const group = groups[next]!;
+  const groups = jobGroupsOf(plan, lock, withinReach).filter((group) => group.best >= plan.minScore);
+  if (!groups.length) return [];
+  let bound = Math.max(plan.minScore, groups[Math.min(groups.length, FIRST_GROUPS) - 1]!.best);
+  for (;;) {
+    const batch: Batch = groups.flatMap((group) => {
       const minPay = minPayCents(group, plan, bound);
-      // Best first: once a group cannot reach the bound, none after it can.
-      if (minPay === null) {
-        next = groups.length;
-        break;
-      }
-      batch.push({ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 });
-      next += 1;
-    }
-    if (!batch.length) break;
-    found = [...found, ...(await readGroups(ctx, setup, batch, bound, rows))].sort(inListOrder).slice(0, rows);
+      return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
+    });
+    const found = await readGroups(ctx, setup, batch, bound, rows);
+    if (found.length >= rows || bound <= plan.minScore) return found.map(({ score: _, miles: __, ...view }) => view);
+    bound = Math.max(plan.minScore, bound - BOUND_STEP);
   }
-  return found.map(({ score: _, miles: __, ...view }) => view);
 }
 
 type Batch = GroupRead[];
@@ -153,18 +145,19 @@ async function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, boun
   return ctx.db
     .select({ ...JOB_VIEW, score: sql<number>`page.score`.mapWith(Number), miles: sql<number>`page.miles`.mapWith(Number) })
     .from(jobs)
-    .innerJoin(page, sql`page.id = ${jobs.id}`);
+    .innerJoin(page, sql`page.id = ${jobs.id}`)
+    .orderBy(sql`page.score desc, page.miles, page.id`);
 }
 
-/** The first batch's statement for `setup` (the benchmark reads its plan). */
+/** The first read's statement for `setup` (the benchmark reads its plan). */
 export function firstBatchSql(setup: MatchSetup, rows: number): SQL {
-  const batch = jobGroupsOf(setup.plan, setup.lock, setup.withinReach)
-    .slice(0, FIRST_GROUPS)
-    .flatMap((group) => {
-      const minPay = minPayCents(group, setup.plan, setup.plan.minScore);
-      return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
-    });
-  return batchSql(setup, batch, setup.plan.minScore, rows);
+  const groups = jobGroupsOf(setup.plan, setup.lock, setup.withinReach).filter((group) => group.best >= setup.plan.minScore);
+  const bound = Math.max(setup.plan.minScore, groups[Math.min(groups.length, FIRST_GROUPS) - 1]?.best ?? 0);
+  const batch = groups.flatMap((group) => {
+    const minPay = minPayCents(group, setup.plan, bound);
+    return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
+  });
+  return batchSql(setup, batch, bound, rows);
 }
 
 /**
@@ -182,11 +175,13 @@ export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId
   if (!preferences.aiMatchingEnabled) return { recommendations: [], matchingEnabled: false, excludedMost: null };
 
   const rows = await readCandidates(ctx, setup, limit + SPARE_ROWS);
-  const lockable = rows.filter((row) => toJobDto(row, viewer, mctx).actions.includes('lock'));
+  // Each row as the teen sees it, once: its actions say whether the machine lets them lock it now.
+  const shaped = new Map(rows.map((row) => [row.id, toJobDto(row, viewer, mctx)]));
+  const lockable = rows.filter((row) => shaped.get(row.id)!.actions.includes('lock'));
   const chosen = recommend(lockable, input, limit, plan);
   if (chosen.length) {
     return {
-      recommendations: chosen.map(({ job, matchScore, reasons }) => ({ ...toJobDto(job, viewer, mctx), matchScore, reasons })),
+      recommendations: chosen.map(({ job, matchScore, reasons }) => ({ ...shaped.get(job.id)!, matchScore, reasons })),
       matchingEnabled: true,
       excludedMost: null,
     };
