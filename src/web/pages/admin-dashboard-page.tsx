@@ -33,9 +33,14 @@ function AdminOverviewPanel() {
   return (
     <div className="space-y-4 p-4">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-      <ButtonLink to="/admin/people" variant="secondary" className="w-full">
-        Find a person
-      </ButtonLink>
+      <nav aria-label="Admin console" className="grid grid-cols-2 gap-2">
+        <ButtonLink to="/admin/people" variant="secondary">
+          Find a person
+        </ButtonLink>
+        <ButtonLink to="/admin/audit-log" variant="secondary">
+          Audit log
+        </ButtonLink>
+      </nav>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}
       {overview.data && (

@@ -94,12 +94,12 @@ describe('AdminPeoplePage', () => {
     expect(posts()).toEqual([]);
     await person.type(reason, 'Repeated no-shows');
     await person.click(screen.getByRole('button', { name: 'Suspend Account' }));
-    expect(await screen.findByText('Account suspended')).toBeInTheDocument();
+    expect(await screen.findByText('Maya Lopez is signed out everywhere and cannot sign in.')).toBeInTheDocument();
     expect(posts()).toEqual([[`/api/admin/users/${MAYA.id}/suspend`, JSON.stringify({ reason: 'Repeated no-shows' })]]);
     expect(await screen.findByText('Reason: Repeated no-shows')).toBeInTheDocument();
 
     await person.click(await screen.findByRole('button', { name: 'Reactivate Account' }));
-    expect(await screen.findByText('Account reactivated')).toBeInTheDocument();
+    expect(await screen.findByText('Maya Lopez can sign in again.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Suspend Account' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOverview, AdminUserDetail, AdminUserList, AdminUsersQuery, AdminUserSummary, SuspendUserRequest } from '../../../contract/admin';
+import type { AdminOverview, AdminUserDetail, AdminUserList, AdminUsersQuery, AdminUserSummary, AuditLog, AuditLogQuery, SuspendUserRequest } from '../../../contract/admin';
 import { apiRequest, getJson } from '../../lib/api';
 
-/** The people filters as the server reads them: empty ones are left out of the query and the key. */
-function peopleSearch(filters: AdminUsersQuery, cursor: string | null): string {
+/** A list's filters as the server reads them: empty ones are left out of the query and the key. */
+function searchOf(filters: AdminUsersQuery | AuditLogQuery, cursor: string | null): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, cursor })) if (value) params.set(name, value);
   return params.toString();
@@ -21,11 +21,20 @@ export const adminQueries = {
   /** People page after page ('Load more' follows nextCursor). */
   people: (filters: AdminUsersQuery) =>
     infiniteQueryOptions({
-      queryKey: ['admin', 'people', peopleSearch(filters, null)] as const,
-      queryFn: async ({ pageParam }) => (await getJson<AdminUserList>(`/api/admin/users?${peopleSearch(filters, pageParam)}`))!,
+      queryKey: ['admin', 'people', searchOf(filters, null)] as const,
+      queryFn: async ({ pageParam }) => (await getJson<AdminUserList>(`/api/admin/users?${searchOf(filters, pageParam)}`))!,
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       staleTime: 10_000,
+    }),
+  /** The audit log, newest first, page after page. */
+  auditLog: (filters: AuditLogQuery) =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'audit-log', searchOf(filters, null)] as const,
+      queryFn: async ({ pageParam }) => (await getJson<AuditLog>(`/api/admin/audit-log?${searchOf(filters, pageParam)}`))!,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+      staleTime: 5_000,
     }),
   person: (id: string) =>
     queryOptions({

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SuspendUserRequestSchema, type AdminUserDetail, type AuditEntry } from '../../../contract/admin';
+import { SuspendUserRequestSchema, type AdminUserDetail } from '../../../contract/admin';
 import { formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,15 +14,10 @@ import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { formatDate, formatDateTime } from '../jobs/format';
 import { adminQueries, useReactivateUser, useSuspendUser } from './api';
+import { AUDIT_ACTION_LABELS } from './audit-labels';
 import { ROLE_LABELS, StatusBadge } from './people-labels';
 
 const CONSENT_LABELS = { none: 'Not requested', pending: 'Waiting for the parent', approved: 'Approved', declined: 'Declined', revoked: 'Revoked' } as const;
-const ACTION_LABELS: Partial<Record<AuditEntry['action'], string>> = {
-  'user.suspend': 'Suspended',
-  'user.reactivate': 'Reactivated',
-  'coordinator.create': 'Made a coordinator',
-  'coordinator.update': 'ZIP codes changed',
-};
 
 /** One person as an admin sees them (issue 18): account, consent, jobs, payments, the acts on them, and suspension. */
 export function PersonPanel({ userId }: { userId: string }) {
@@ -88,7 +83,7 @@ export function PersonPanel({ userId }: { userId: string }) {
       <HistoryList title="Admin actions" empty="No admin has acted on this account.">
         {actions.map((entry) => (
           <li key={entry.id} className="py-2">
-            <span className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</span> by {entry.actor.fullName}, {formatDateTime(entry.at)}
+            <span className="font-semibold">{AUDIT_ACTION_LABELS[entry.action]}</span> by {entry.actor.fullName}, {formatDateTime(entry.at)}
             {typeof entry.changes.reason === 'string' && <span className="block text-slate-700">Reason: {entry.changes.reason}</span>}
           </li>
         ))}
