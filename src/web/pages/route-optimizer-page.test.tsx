@@ -109,7 +109,11 @@ describe('RouteOptimizerPage', () => {
       if (url === `/api/routes/coordinator/${COORDINATOR.id}/analytics`) return json(200, analyticsOf(routes));
       if (method === 'PATCH' && url.startsWith('/api/routes/')) {
         const change = body as UpdateRouteRequest;
-        routes = routes.map((route) => (url.endsWith(route.id) && 'status' in change ? { ...route, status: change.status } : route));
+        const apply = (route: Route): Route =>
+          'status' in change
+            ? { ...route, status: change.status }
+            : { ...route, stops: route.stops.map((stop) => (stop.jobId === change.visitedJobId ? { ...stop, visitedAt: '2026-06-15T13:06:00.000Z' } : stop)) };
+        routes = routes.map((route) => (url.endsWith(route.id) ? apply(route) : route));
         return json(200, routes.find((route) => url.endsWith(route.id)));
       }
       if (method === 'POST' && url === '/api/demo/create-data') {
@@ -265,7 +269,13 @@ describe('RouteOptimizerPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Start Route' }));
     expect(await within(card).findByText('In Progress')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: `/api/routes/${routes[0]!.id}`, body: { status: 'in_progress' } });
-    expect(within(card).getByRole('button', { name: 'Mark Visited (stop 2)' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Map of Route for 2026-06-15: 2 stops in order, 0 visited (filled), starting and ending at S' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark Visited (stop 1)' }));
+    expect(await within(card).findByText('1 of 2 visited')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({ visitedJobId: PINE.id });
+    const map = within(card).getByRole('img', { name: /1 visited/ });
+    expect([...map.querySelectorAll('circle')].map((circle) => circle.getAttribute('fill'))).toEqual(['var(--color-brand-800)', '#fff']);
+    expect(within(card).queryByRole('button', { name: 'Mark Visited (stop 1)' })).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Complete Route' }));
     expect(await within(card).findByText('Completed')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Route$/ })).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import { notify } from '../../lib/toast';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
 import { formatArrival, formatMiles, formatRouteDate } from './format';
+import { RouteMap } from './route-map';
 import { RouteStatusBadge } from './route-status-badge';
 
 /** Spec 2's Existing Routes: each saved route with its figures and stops, started, followed and completed from here. */
@@ -91,29 +92,36 @@ function RouteCard({ route }: { route: Route }) {
         <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${showStops ? 'rotate-180' : ''}`} />
       </Button>
       {showStops && (
-        <ol id={stopsId} aria-label={`Stops of ${route.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {route.stops.map((stop) => (
-            <li key={stop.jobId} className="space-y-1 px-3 py-2 text-sm">
-              <p className="font-semibold text-slate-900">
-                {stop.stopOrder}. {stop.address}
-              </p>
-              <p className="text-slate-700">
-                Arrive {formatArrival(stop.estimatedArrival)} · {formatMiles(stop.distanceFromPrevious)}, {formatDuration(stop.travelTimeFromPrevious)}
-                {stop.visitedAt ? ` · Visited ${formatArrival(stop.visitedAt)}` : ''}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Link to={`/job/${stop.jobId}`} className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline">
-                  Open job to verify <span className="sr-only">(stop {stop.stopOrder})</span>
-                </Link>
-                {route.status === 'in_progress' && !stop.visitedAt && (
-                  <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId })}>
-                    Mark Visited <span className="sr-only">(stop {stop.stopOrder})</span>
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
+        <div id={stopsId} className="space-y-2">
+          <RouteMap
+            start={route.start}
+            stops={route.stops}
+            label={`Map of ${route.name}: ${route.stops.length} stops in order, ${visited} visited (filled), starting and ending at S`}
+          />
+          <ol aria-label={`Stops of ${route.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {route.stops.map((stop) => (
+              <li key={stop.jobId} className="space-y-1 px-3 py-2 text-sm">
+                <p className="font-semibold text-slate-900">
+                  {stop.stopOrder}. {stop.address}
+                </p>
+                <p className="text-slate-700">
+                  Arrive {formatArrival(stop.estimatedArrival)} · {formatMiles(stop.distanceFromPrevious)}, {formatDuration(stop.travelTimeFromPrevious)}
+                  {stop.visitedAt ? ` · Visited ${formatArrival(stop.visitedAt)}` : ''}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/job/${stop.jobId}`} className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline">
+                    Open job to verify <span className="sr-only">(stop {stop.stopOrder})</span>
+                  </Link>
+                  {route.status === 'in_progress' && !stop.visitedAt && (
+                    <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId })}>
+                      Mark Visited <span className="sr-only">(stop {stop.stopOrder})</span>
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
       {next && (
         <Button className="w-full" disabled={update.isPending} onClick={() => apply(next.change)}>

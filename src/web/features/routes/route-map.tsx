@@ -7,10 +7,10 @@ const PADDING = 22;
 
 /**
  * The tour drawn on a blank background: the start (where the route begins and ends) as a square,
- * each stop as a numbered circle in visiting order, the round trip as one line. Plain SVG, so it
+ * each stop as a numbered circle in visiting order (filled once visited), the round trip as one line. Plain SVG, so it
  * costs nothing to load and works with no network (no tiles, no map library).
  */
-export function RouteMap({ start, stops, label }: { start: Point; stops: readonly (Point & { stopOrder: number })[]; label: string }) {
+export function RouteMap({ start, stops, label }: { start: Point; stops: readonly (Point & { stopOrder: number; visitedAt?: string | null })[]; label: string }) {
   const [origin, ...placed] = projectPoints([start, ...stops], WIDTH, HEIGHT, PADDING);
   if (!origin) return null;
   const tour = [origin, ...placed, origin].map((p) => `${p.x},${p.y}`).join(' ');
@@ -26,8 +26,8 @@ export function RouteMap({ start, stops, label }: { start: Point; stops: readonl
           const p = placed[index]!;
           return (
             <g key={stop.stopOrder}>
-              <circle cx={p.x} cy={p.y} r={10} fill="#fff" stroke="var(--color-brand-800)" strokeWidth={2.5} />
-              <text x={p.x} y={p.y + 4} textAnchor="middle" fontSize={stop.stopOrder > 99 ? 8 : 11} fontWeight={700} fill="var(--color-brand-900)">
+              <circle cx={p.x} cy={p.y} r={10} fill={stop.visitedAt ? 'var(--color-brand-800)' : '#fff'} stroke="var(--color-brand-800)" strokeWidth={2.5} />
+              <text x={p.x} y={p.y + 4} textAnchor="middle" fontSize={stop.stopOrder > 99 ? 8 : 11} fontWeight={700} fill={stop.visitedAt ? '#fff' : 'var(--color-brand-900)'}>
                 {stop.stopOrder}
               </text>
             </g>
