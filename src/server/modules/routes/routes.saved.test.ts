@@ -173,6 +173,23 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
     expect((await patch(route.id, { visitedJobId: stranger })).statusCode).toBe(404);
   });
 
+  it('marks a stop visited when the coordinator verifies its job while following the route, and not on a planned one', async () => {
+    const teen = await signInAs(t, 'teen', { consent: 'approved' });
+    const done = (lat: number) => jobAt(lat, -71.1, { status: 'completed', teenId: teen.user.id, acceptedAt: t.clock.now(), startedAt: t.clock.now(), completedAt: t.clock.now() });
+    const [followedJob, plannedJob] = [await done(42.371), await done(42.372)];
+    const followed = await savedRoute({ date: '2026-11-26', jobIds: [followedJob] });
+    const planned = await savedRoute({ date: '2026-11-27', jobIds: [plannedJob] });
+    await patch(followed.id, { status: 'in_progress' });
+    const verifiedAt = later(10);
+    for (const id of [followedJob, plannedJob]) {
+      const verified = await call('POST', `/api/jobs/${id}/verify`, {});
+      expect(verified.statusCode, verified.body).toBe(200);
+    }
+    const routes = RouteListSchema.parse((await list(coordinator.user.id)).json()).routes;
+    expect(routes.find((r) => r.id === followed.id)!.stops[0]!.visitedAt).toBe(verifiedAt);
+    expect(routes.find((r) => r.id === planned.id)).toMatchObject({ status: 'planned', stops: [{ visitedAt: null }] });
+  });
+
   it('refuses bad input field by field', async () => {
     const [id] = await corners();
     const none = await save({ date: '2026-11-26', jobIds: [] });
