@@ -40,6 +40,9 @@ function AdminOverviewPanel() {
         <ButtonLink to="/admin/audit-log" variant="secondary">
           Audit log
         </ButtonLink>
+        <ButtonLink to="/admin/service-areas" variant="secondary">
+          Service areas
+        </ButtonLink>
       </nav>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}

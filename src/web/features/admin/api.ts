@@ -1,5 +1,17 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOverview, AdminUserDetail, AdminUserList, AdminUsersQuery, AdminUserSummary, AuditLog, AuditLogQuery, SuspendUserRequest } from '../../../contract/admin';
+import type {
+  AdminOverview,
+  AdminUserDetail,
+  AdminUserList,
+  AdminUsersQuery,
+  AdminUserSummary,
+  AuditLog,
+  AuditLogQuery,
+  CreateServiceAreaRequest,
+  ServiceArea,
+  ServiceAreaList,
+  SuspendUserRequest,
+} from '../../../contract/admin';
 import { apiRequest, getJson } from '../../lib/api';
 
 /** A list's filters as the server reads them: empty ones are left out of the query and the key. */
@@ -36,6 +48,12 @@ export const adminQueries = {
       getNextPageParam: (last) => last.nextCursor,
       staleTime: 5_000,
     }),
+  serviceAreas: () =>
+    queryOptions({
+      queryKey: ['admin', 'service-areas'] as const,
+      queryFn: async () => (await getJson<ServiceAreaList>('/api/admin/service-areas'))!,
+      staleTime: 10_000,
+    }),
   person: (id: string) =>
     queryOptions({
       queryKey: ['admin', 'person', id] as const,
@@ -63,6 +81,23 @@ export function useReactivateUser() {
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: (userId: string) => apiRequest<AdminUserSummary>('POST', `/api/admin/users/${encodeURIComponent(userId)}/reactivate`, {}),
+    onSettled: refresh,
+  });
+}
+
+export function useAddServiceArea() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (body: CreateServiceAreaRequest) => apiRequest<ServiceArea>('POST', '/api/admin/service-areas', body),
+    onSettled: refresh,
+  });
+}
+
+export function useSetServiceAreaActive() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ zipCode, active }: { zipCode: string; active: boolean }) =>
+      apiRequest<ServiceArea>('PATCH', `/api/admin/service-areas/${encodeURIComponent(zipCode)}`, { active }),
     onSettled: refresh,
   });
 }
