@@ -116,6 +116,10 @@ describe('RouteOptimizerPage', () => {
         routes = routes.map((route) => (url.endsWith(route.id) ? apply(route) : route));
         return json(200, routes.find((route) => url.endsWith(route.id)));
       }
+      if (method === 'PATCH' && url === `/api/users/${COORDINATOR.id}`) {
+        const base = body as { baseLatitude: number | null; baseLongitude: number | null };
+        return json(200, { ...COORDINATOR, base: base.baseLatitude === null ? null : { latitude: base.baseLatitude, longitude: base.baseLongitude } });
+      }
       if (method === 'POST' && url === '/api/demo/create-data') {
         if (!demoEnabled) return json(404, { message: 'Not found', code: 'NOT_FOUND' });
         jobs = [ELM, PINE];
@@ -219,6 +223,21 @@ describe('RouteOptimizerPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Optimize Route' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That job is not in your area');
     expect(screen.queryByRole('button', { name: 'Save Route' })).not.toBeInTheDocument();
+  });
+
+  it("sets the coordinator's base from where they are, and puts away a result that started elsewhere", async () => {
+    const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude: 42.3601, longitude: -71.0942 } } as GeolocationPosition));
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Optimize Route' }));
+    await screen.findByRole('heading', { name: 'Optimized Route' });
+    await userEvent.click(screen.getByRole('button', { name: 'Use My Location as Base' }));
+    expect(await screen.findByText('Base set')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: `/api/users/${COORDINATOR.id}`, body: { baseLatitude: 42.3601, baseLongitude: -71.0942 } });
+    expect(screen.queryByRole('heading', { name: 'Optimized Route' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Base' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({ baseLatitude: null, baseLongitude: null }));
   });
 
   it('puts a result away when the choice of jobs changes', async () => {

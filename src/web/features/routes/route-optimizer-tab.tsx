@@ -11,6 +11,7 @@ import { EmptyState } from '../jobs/paged-job-list';
 import { useOptimizeRoute } from './api';
 import { JobPicker } from './job-picker';
 import { ManagedTeens } from './managed-teens';
+import { RouteBase } from './route-base';
 import { OptimizationResultView } from './optimization-result';
 import { SaveRouteForm } from './save-route-form';
 
@@ -65,6 +66,7 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
           }}
         />
       </div>
+      <RouteBase onChanged={() => optimize.reset()} />
       {jobs.isPending ? (
         <p role="status" className="text-slate-700">
           Loading jobs...
