@@ -43,6 +43,9 @@ function AdminOverviewPanel() {
         <ButtonLink to="/admin/service-areas" variant="secondary">
           Service areas
         </ButtonLink>
+        <ButtonLink to="/admin/coordinators" variant="secondary">
+          Coordinators
+        </ButtonLink>
       </nav>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}

@@ -7,6 +7,9 @@ import type {
   AdminUserSummary,
   AuditLog,
   AuditLogQuery,
+  Coordinator,
+  CoordinatorList,
+  CreateCoordinatorRequest,
   CreateServiceAreaRequest,
   ServiceArea,
   ServiceAreaList,
@@ -54,6 +57,12 @@ export const adminQueries = {
       queryFn: async () => (await getJson<ServiceAreaList>('/api/admin/service-areas'))!,
       staleTime: 10_000,
     }),
+  coordinators: () =>
+    queryOptions({
+      queryKey: ['admin', 'coordinators'] as const,
+      queryFn: async () => (await getJson<CoordinatorList>('/api/admin/coordinators'))!,
+      staleTime: 10_000,
+    }),
   person: (id: string) =>
     queryOptions({
       queryKey: ['admin', 'person', id] as const,
@@ -98,6 +107,23 @@ export function useSetServiceAreaActive() {
   return useMutation({
     mutationFn: ({ zipCode, active }: { zipCode: string; active: boolean }) =>
       apiRequest<ServiceArea>('PATCH', `/api/admin/service-areas/${encodeURIComponent(zipCode)}`, { active }),
+    onSettled: refresh,
+  });
+}
+
+export function useCreateCoordinator() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (body: CreateCoordinatorRequest) => apiRequest<Coordinator>('POST', '/api/admin/coordinators', body),
+    onSettled: refresh,
+  });
+}
+
+export function useSetCoordinatorZipCodes() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ coordinatorId, zipCodes }: { coordinatorId: string; zipCodes: string[] }) =>
+      apiRequest<Coordinator>('PATCH', `/api/admin/coordinators/${encodeURIComponent(coordinatorId)}`, { zipCodes }),
     onSettled: refresh,
   });
 }
