@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OptimizationResult, OptimizeRouteRequest, Route, RouteAnalytics, RouteList, SaveRouteRequest, UpdateRouteRequest } from '../../../contract/routes';
 import { apiRequest, getJson } from '../../lib/api';
+import { jobQueries } from '../jobs/api';
 
 const coordinatorPath = (coordinatorId: string) => `/api/routes/coordinator/${encodeURIComponent(coordinatorId)}`;
 
 /** The only source of the route optimizer's query keys (issue 17). */
 export const routeQueries = {
-  all: () => ['routes'] as const,
+  /**
+   * Under the jobs' key: verifying a job marks its stop visited and counts in the analytics, so every
+   * job change (a verification here, the live stream's job signals) refreshes routes too.
+   */
+  all: () => [...jobQueries.all(), 'routes'] as const,
   /** The coordinator's saved routes, newest first, with their stops. */
   list: (coordinatorId: string) =>
     queryOptions({
