@@ -5,6 +5,7 @@ import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { adminQueries } from '../features/admin/api';
+import { OverviewFigures } from '../features/admin/overview-figures';
 import { ConsentEvidenceSection } from '../features/consent/consent-evidence-list';
 import { HeldConsentRequests } from '../features/consent/held-consent-requests';
 import { EmailStatusBadge } from '../features/email/email-status';
@@ -64,6 +65,7 @@ function AdminOverviewPanel() {
               ))}
             </dl>
           </section>
+          <OverviewFigures overview={overview.data} />
           <section aria-labelledby="mail-heading" className="space-y-2">
             <h2 id="mail-heading" className="text-lg font-bold">
               Email

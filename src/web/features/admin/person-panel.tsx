@@ -76,7 +76,7 @@ export function PersonPanel({ userId }: { userId: string }) {
             <span className="min-w-0 truncate">
               {payment.jobTitle} <span className="text-slate-700">({payment.movement}, {formatDate(payment.at)})</span>
             </span>
-            <span className="shrink-0 font-semibold">{payment.amount.startsWith('-') ? `-$${payment.amount.slice(1)}` : `$${payment.amount}`}</span>
+            <span className="shrink-0 font-semibold">{formatPay(payment.amount, 2)}</span>
           </li>
         ))}
       </HistoryList>
