@@ -12,7 +12,12 @@ async function routesCount(page: Page): Promise<number> {
   return (await none.isVisible()) ? 0 : Number(await routesFigure(page).textContent());
 }
 
-test('the demo coordinator creates demo data, picks its jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page }) => {
+test('the demo coordinator creates demo data, picks its jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page, baseURL }) => {
+  // The map is drawn without tiles: nothing on the way asks any host but the product's own.
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+  });
   await signIn(page, DEMO.coordinator);
   await expect(page).toHaveURL(/\/route-optimizer$/);
   // The demo action's dozen jobs, spread around the area's ZIP centres, are the journey's own: it never
@@ -78,4 +83,5 @@ test('the demo coordinator creates demo data, picks its jobs, optimizes the roun
   const chart = page.getByRole('figure', { name: 'Distance saved per route' });
   await expect(chart.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await expectAccessibleOnceToastsAreGone(page);
+  expect(elsewhere).toEqual([]);
 });
