@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/audit-log', ...page(() => import('../pages/admin-audit-log-page')) },
           { path: '/admin/service-areas', ...page(() => import('../pages/admin-service-areas-page')) },
           { path: '/admin/coordinators', ...page(() => import('../pages/admin-coordinators-page')) },
+          { path: '/admin/disputes', ...page(() => import('../pages/admin-disputes-page')) },
           { path: '/email-test', ...page(() => import('../pages/email-test-page')) },
           { path: '/post-job', ...page(() => import('../pages/post-job-page')) },
           { path: '/job-explorer', ...page(() => import('../pages/job-explorer-page')) },

@@ -47,6 +47,9 @@ function AdminOverviewPanel() {
         <ButtonLink to="/admin/coordinators" variant="secondary">
           Coordinators
         </ButtonLink>
+        <ButtonLink to="/admin/disputes" variant="secondary">
+          Disputes
+        </ButtonLink>
       </nav>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminDisputeList,
   AdminOverview,
   AdminUserDetail,
   AdminUserList,
@@ -61,6 +62,12 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'coordinators'] as const,
       queryFn: async () => (await getJson<CoordinatorList>('/api/admin/coordinators'))!,
+      staleTime: 10_000,
+    }),
+  openDisputes: () =>
+    queryOptions({
+      queryKey: ['admin', 'disputes', 'open'] as const,
+      queryFn: async () => (await getJson<AdminDisputeList>('/api/admin/disputes?status=open'))!,
       staleTime: 10_000,
     }),
   person: (id: string) =>

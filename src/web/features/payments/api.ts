@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Dispute, DisputeList, OpenDisputeRequest, PaymentPolicy, ResolveDisputeRequest, Wallet } from '../../../contract/payments';
 import { IDEMPOTENCY_HEADER } from '../../../contract/payments';
 import { apiRequest, getJson } from '../../lib/api';
+import { adminQueries } from '../admin/api';
 import { jobQueries } from '../jobs/api';
 
 /** The only source of payment query keys. */
@@ -36,6 +37,8 @@ function useRefreshAfterMoney() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
     void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+    // The admin console's overview sums the ledger, and its disputes screen lists open disputes.
+    void queryClient.invalidateQueries({ queryKey: adminQueries.all() });
   };
 }
 

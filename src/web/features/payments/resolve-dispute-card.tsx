@@ -69,6 +69,12 @@ export function ResolveDisputeCard({ dispute }: { dispute: Dispute }) {
         <span className="sr-only">Reason: </span>
         {dispute.reason}
       </blockquote>
+      {dispute.teenStatement && (
+        <blockquote className="rounded-lg bg-blue-50 p-3 text-slate-800">
+          <span className="block text-sm font-medium text-slate-700">The teen&apos;s side</span>
+          {dispute.teenStatement}
+        </blockquote>
+      )}
       {/* One form a card: each card's radio buttons are a group of their own. */}
       <form onSubmit={onSubmit} noValidate className="space-y-3">
         <fieldset className="space-y-2">
