@@ -38,8 +38,16 @@ export const JobSchema = z.object({
    */
   location: z.string().nullable(),
   zipCode: z.string(),
-  /** Miles from the caller's ZIP code to the job's; null when either is unknown. */
+  /**
+   * Miles from the caller's ZIP code to the job's exact point for those who may see it (below), else
+   * to the job's ZIP code's centre; null when either is unknown.
+   */
   distance: z.number().nullable(),
+  /**
+   * Where the job is exactly (issue 17): for its homeowner, the teen who accepted it, its area's
+   * coordinator and admins; null for everyone else, who see the distance only.
+   */
+  point: z.object({ latitude: z.number(), longitude: z.number() }).nullable().optional(),
   photos: z.array(z.string()),
   safetyNotes: z.string().nullable(),
   category: z.enum(JOB_CATEGORIES),
@@ -91,6 +99,9 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 /** Spec 5, Post a Job, plus design 5's fields. payAmount arrives as "25.00" or 25. */
+/** Issue 17: a job's pin may be at most this far from its ZIP code's centre. */
+export const JOB_POINT_MAX_MILES = 15;
+
 export const CreateJobRequestSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
   description: z.string().trim().min(1, 'Description is required').max(2000, 'Description must be at most 2000 characters'),
@@ -116,7 +127,13 @@ export const CreateJobRequestSchema = z.object({
     .max(EQUIPMENT.length)
     .default([])
     .transform((list) => [...new Set(list)]),
-});
+  /**
+   * Where the job is (issue 17: Post a Job's pin), within JOB_POINT_MAX_MILES of the ZIP code's
+   * centre; both or neither. Without them the job takes its ZIP code's centre.
+   */
+  latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90').optional(),
+  longitude: z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180').optional(),
+}).refine((job) => (job.latitude === undefined) === (job.longitude === undefined), { message: 'Give both the latitude and the longitude of the job, or neither', path: ['longitude'] });
 export type CreateJobRequest = z.input<typeof CreateJobRequestSchema>;
 
 const statusList = z

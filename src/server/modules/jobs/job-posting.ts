@@ -1,5 +1,6 @@
-import type { Equipment, Job } from '../../../contract/jobs';
+import { JOB_POINT_MAX_MILES, type Equipment, type Job } from '../../../contract/jobs';
 import { canActAs } from '../../../domain/access';
+import { milesBetween, type LatLng } from '../../../domain/geo';
 import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { jobEvents, jobs } from '../../db/schema';
@@ -24,7 +25,24 @@ type CreateJobInput = {
   zipCode: string;
   physicalDemands: JobRow['physicalDemands'];
   equipment: Equipment[];
+  latitude?: number;
+  longitude?: number;
 };
+
+/**
+ * Where a posted job is: the pin given, when within JOB_POINT_MAX_MILES of its ZIP code's centre
+ * (a pin further off is a slip of the finger or another town), else the centre itself.
+ */
+function jobPoint(input: CreateJobInput): LatLng | null {
+  const centroid = zipCentroid(input.zipCode);
+  if (input.latitude === undefined || input.longitude === undefined) return centroid;
+  const pin = { latitude: input.latitude, longitude: input.longitude };
+  if (centroid && milesBetween(pin, centroid) > JOB_POINT_MAX_MILES) {
+    const message = `The pin is ${milesBetween(pin, centroid).toFixed(1)} miles from ZIP code ${input.zipCode}: place it within ${JOB_POINT_MAX_MILES} miles of the job's ZIP code.`;
+    throw new AppError('VALIDATION_FAILED', message, { latitude: message });
+  }
+  return pin;
+}
 
 /** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */
 export async function createJob(ctx: AppContext, user: SessionUser, input: CreateJobInput): Promise<Job> {
@@ -34,8 +52,8 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
       zipCode: 'This ZIP code is outside our service area',
     });
   }
+  const point = jobPoint(input);
   const now = ctx.clock.now();
-  const centroid = zipCentroid(input.zipCode);
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(jobs)
@@ -49,8 +67,8 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
         location: input.location,
         safetyNotes: input.safetyNotes,
         zipCode: input.zipCode,
-        latitude: centroid?.latitude ?? null,
-        longitude: centroid?.longitude ?? null,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
         physicalDemands: input.physicalDemands,
         equipment: input.equipment,
         status: 'posted',

@@ -7,6 +7,7 @@ import { effectiveStatus, transitionsNow, type Actor, type MachineContext } from
 import { paymentStateOf } from '../../../domain/ledger';
 import { minimumAgeFor } from '../../../domain/safety-rules/engine';
 import type { jobs } from '../../db/schema';
+import { zipCentroid } from '../../geo/zip-centroids';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** A row as the service reads it for a response: with whether a coordinator serves its ZIP code, and its teen's full name. */
@@ -15,6 +16,8 @@ export type JobView = JobRow & { coordinatorSupervised: boolean; teenFullName: s
 export type JobDtoViewer = Viewer & { actor: Actor; origin: LatLng | null };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** Miles between two points to 2 decimals; null when either is unknown. */
+const milesFrom = (origin: LatLng | null, target: LatLng | null) => (origin && target ? Math.round(milesBetween(origin, target) * 100) / 100 : null);
 /** A dispute's resolution (award, refund) is offered through the dispute, not as a job button. */
 const isJobAction = (transition: string): transition is JobAction => (JOB_ACTIONS as readonly string[]).includes(transition);
 
@@ -27,8 +30,13 @@ const isJobAction = (transition: string): transition is JobAction => (JOB_ACTION
 export function toJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): Job {
   const job = toFullJobDto(row, viewer, ctx);
   const disclosed = jobDisclosure(viewer, job);
+  // The exact point goes where the whole address goes (issue 17). Everyone else's distance is to the
+  // ZIP code's centre, as before jobs had points: distances from several places would give the point away.
+  const seesPoint = disclosed.address === 'full';
   const shaped: Job = {
     ...job,
+    point: seesPoint ? job.point : null,
+    distance: seesPoint ? job.distance : milesFrom(viewer.origin, zipCentroid(row.zipCode)),
     location: disclosed.address === 'full' ? job.location : disclosed.address === 'street' ? streetAndTown(job.location) : null,
     homeownerId: disclosed.homeownerId ? job.homeownerId : null,
     teenId: disclosed.teenId ? job.teenId : null,
@@ -42,7 +50,7 @@ function toFullJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): 
   const status = effectiveStatus(row, ctx.now);
   const expiredLock = row.status === 'locked' && status === 'posted';
   const { available, blocked } = transitionsNow(row, viewer.actor, ctx);
-  const target = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+  const point = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
   // An expired lock belongs to nobody any more.
   const teenId = expiredLock ? null : row.teenId;
   return {
@@ -54,7 +62,8 @@ function toFullJobDto(row: JobView, viewer: JobDtoViewer, ctx: MachineContext): 
     estimatedDuration: row.estimatedDuration,
     location: row.location,
     zipCode: row.zipCode,
-    distance: viewer.origin && target ? Math.round(milesBetween(viewer.origin, target) * 100) / 100 : null,
+    distance: milesFrom(viewer.origin, point),
+    point,
     photos: row.photos,
     safetyNotes: row.safetyNotes,
     category: row.category,
