@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/constants';
+import { DEFAULT_PREFERENCES } from '../../contract/preference-constants';
+import type { UserPreferences } from '../../contract/preferences';
 import { addDays } from '../../domain/calendar';
 import type { Db, Executor } from './client';
 import { seedDemoJobs } from './demo-jobs';
 import { AppError, firstRow } from '../errors';
-import { coordinatorZipCodes, users } from './schema';
+import { coordinatorZipCodes, userPreferences, users } from './schema';
 import { insertUser, type NewAccount } from '../modules/auth/auth.service';
 import { hashPassword } from '../modules/auth/passwords';
 
@@ -18,6 +20,11 @@ export interface DemoAccount {
   username: string;
   /** A teen's age, kept from seed to seed: their date of birth is set from the seeding day (birthDateFor). */
   age?: number;
+  /**
+   * A teen's saved preferences. The spec's defaults tick no tool, and a job needing a tool the teen
+   * has not ticked is never recommended (issue 15): without these every demo job would be.
+   */
+  preferences?: UserPreferences;
 }
 
 /**
@@ -37,6 +44,7 @@ export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'password
       zipCode: second,
       parentalConsentStatus: 'approved',
       age: 16,
+      preferences: { ...DEFAULT_PREFERENCES, preferredCategories: ['lawn_care', 'leaf_raking'], toolAccess: ['rake', 'shovel', 'hose', 'wheelbarrow', 'lawn_mower', 'leaf_blower'] },
     },
     // A second teen with consent: a teen holds one live lock at a time, so two can try things side by side.
     {
@@ -47,6 +55,7 @@ export function demoAccounts(serviceZips: string[]): (Omit<NewAccount, 'password
       zipCode: second,
       parentalConsentStatus: 'approved',
       age: 15,
+      preferences: { ...DEFAULT_PREFERENCES, preferredCategories: ['leaf_raking', 'snow_shoveling'], toolAccess: ['rake', 'shovel', 'hose', 'wheelbarrow'] },
     },
     { role: 'homeowner', email: 'homeowner@demo.yardly.app', fullName: 'Dana Whitfield', username: 'dana_w', zipCode: home },
     {
@@ -107,8 +116,10 @@ export async function seedDemo(db: Db, serviceZips: string[], now: Date, feePerc
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const created: { id: string; role: Role }[] = [];
-    for (const { age, ...account } of accounts) {
-      created.push(await createAccount(tx, { ...account, passwordHash, ...(age === undefined ? {} : { dateOfBirth: birthDateFor(age, now) }) }, now));
+    for (const { age, preferences, ...account } of accounts) {
+      const user = await createAccount(tx, { ...account, passwordHash, ...(age === undefined ? {} : { dateOfBirth: birthDateFor(age, now) }) }, now);
+      if (preferences) await tx.insert(userPreferences).values({ userId: user.id, preferences });
+      created.push(user);
     }
     // The first account of the role: the demo teen (Maya) has the lifecycle jobs.
     const idOf = (role: Role) => firstRow(created.filter((u) => u.role === role), `the demo ${role}`).id;
