@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contract/auth';
 import type { Job, JobList } from '../../contract/jobs';
 import type { CoordinatorTeenList, OptimizationResult, Route, RouteAnalytics, RouteList, SaveRouteRequest, UpdateRouteRequest } from '../../contract/routes';
-import { formatArrival } from '../features/routes/format';
 import { HOMEOWNER, TEEN, json, makeJob, renderSignedIn } from '../features/jobs/test-fixtures';
 import RouteOptimizerPage from './route-optimizer-page';
 
@@ -196,11 +195,15 @@ describe('RouteOptimizerPage', () => {
   it('shows the ordered stops with arrivals and legs, the totals, savings, efficiency with its method, and the map', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await userEvent.clear(screen.getByLabelText('Route date'));
+    await userEvent.type(screen.getByLabelText('Route date'), '2026-06-15');
     await userEvent.click(screen.getByRole('button', { name: 'Optimize Route' }));
     const stops = await screen.findByRole('list', { name: 'Stops in order' });
     const items = within(stops).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')!.textContent)).toEqual(['Stop 1: Wash the windows', 'Stop 2: Rake the front yard']);
-    expect(items[0]).toHaveTextContent(`Arrive ${formatArrival(OPTIMIZED.stops[0]!.estimatedArrival)} · 1.25 mi, 4m from the start`);
+    // 13:04Z is 9:04 AM in Boston in June, the service's zone the 9:00 start is read in, whatever the device's zone.
+    expect(items[0]).toHaveTextContent('Arrive 9:04 AM · 1.25 mi, 4m from the start');
+    expect(items[1]).toHaveTextContent('Arrive 9:25 AM');
     expect(items[1]).toHaveTextContent('1.10 mi, 6m from the previous stop');
     const figures = (term: string) => screen.getByText(term).nextElementSibling!.textContent;
     expect(figures('Total distance')).toBe('3.40 mi');

@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
-import { formatArrival, formatMiles, formatRouteDate } from './format';
+import { arrivalClock, formatMiles, formatRouteDate } from './format';
 import { RouteMap } from './route-map';
 import { RouteStatusBadge } from './route-status-badge';
 
@@ -55,6 +55,7 @@ function RouteCard({ route }: { route: Route }) {
   const update = useUpdateRoute();
   const next = route.status === 'completed' ? null : NEXT_STEP[route.status];
   const visited = route.stops.filter((stop) => stop.visitedAt).length;
+  const formatArrival = arrivalClock(route);
   // Success shows in place (the status, the visited count); only a failure is told.
   const apply = (change: UpdateRouteRequest) =>
     update.mutate({ routeId: route.id, change }, { onError: (error) => notify.error('Failed to update route', serverMessage(error) ?? 'Please try again.') });

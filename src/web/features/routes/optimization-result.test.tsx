@@ -25,7 +25,7 @@ const RESULT: OptimizationResult = {
 
 describe('OptimizationResultView', () => {
   it('names a heuristic result as such, with the bound it is measured against', () => {
-    render(<OptimizationResultView result={RESULT} titleOf={() => undefined} />);
+    render(<OptimizationResultView result={RESULT} date="2026-06-15" startTime="09:00" titleOf={() => undefined} />);
     expect(screen.getByText('heuristic')).toBeInTheDocument();
     expect(screen.getByText(/A near-shortest round trip, found by local search\./)).toHaveTextContent('(2.41 mi)');
     expect(screen.getByText('Route efficiency').nextElementSibling).toHaveTextContent('96.4%');
@@ -35,7 +35,7 @@ describe('OptimizationResultView', () => {
   });
 
   it('draws the tour from the start through the stops in their order and back, each marker where its point projects', () => {
-    render(<OptimizationResultView result={RESULT} titleOf={() => undefined} />);
+    render(<OptimizationResultView result={RESULT} date="2026-06-15" startTime="09:00" titleOf={() => undefined} />);
     const map = screen.getByRole('img', { name: 'Map of the route: 3 stops in order, starting and ending at S' });
     const [s, a, b, c] = projectPoints([START, ...RESULT.stops], 320, 220, 22);
     expect(map.querySelector('polyline')!.getAttribute('points')).toBe([s, a, b, c, s].map((p) => `${p!.x},${p!.y}`).join(' '));

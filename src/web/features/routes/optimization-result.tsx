@@ -4,7 +4,7 @@ import type { OptimizationResult } from '../../../contract/routes';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Figure } from './figure';
-import { formatArrival, formatMiles, formatPercent } from './format';
+import { arrivalClock, formatMiles, formatPercent } from './format';
 import { RouteMap } from './route-map';
 
 const METHOD_TEXT = {
@@ -13,8 +13,20 @@ const METHOD_TEXT = {
 } as const;
 
 /** The optimized round trip: totals, what it saved and how close to the best it is, the map, then each stop in order. */
-export function OptimizationResultView({ result, titleOf }: { result: OptimizationResult; titleOf: (jobId: string) => string | undefined }) {
+export function OptimizationResultView({
+  result,
+  date,
+  startTime,
+  titleOf,
+}: {
+  result: OptimizationResult;
+  /** The day and local 'HH:MM' start the result was asked for. */
+  date: string;
+  startTime: string;
+  titleOf: (jobId: string) => string | undefined;
+}) {
   const { optimizationData: data } = result;
+  const formatArrival = arrivalClock({ date, startTime, stops: result.stops });
   const legsMiles = result.stops.reduce((sum, stop) => sum + stop.distanceFromPrevious, 0);
   const backMiles = Math.max(0, result.totalDistance - legsMiles);
   // The result appears below the list: focus (and so the view) goes to it, and a screen reader reads its heading.

@@ -110,7 +110,7 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
       )}
       {optimize.data && (
         <div className="space-y-4">
-          <OptimizationResultView result={optimize.data} titleOf={(jobId) => titles.get(jobId)} />
+          <OptimizationResultView result={optimize.data} date={date} startTime={startTime} titleOf={(jobId) => titles.get(jobId)} />
           <SaveRouteForm coordinatorId={coordinatorId} date={date} startTime={startTime} result={optimize.data} chosenOrder={optimize.variables?.jobIds ?? []} onSaved={onSaved} />
         </div>
       )}
