@@ -60,14 +60,30 @@ describe('Teen dashboard tabs', () => {
   const tabs = () => screen.findByRole('tablist', { name: 'Dashboard sections' });
   const jobsOf = (count: number) => Array.from({ length: count }, (_, i) => makeJob({ id: `44444444-4444-4444-8444-${String(i).padStart(12, '0')}`, title: `My job ${i + 1}` }));
 
-  it('shows two tabs, AI Jobs first and open, and no Progress tab until progress exists', async () => {
+  it('shows three tabs, AI Jobs first and open, then Dashboard and Progress', async () => {
     renderAt('/teen-dashboard');
     const list = await tabs();
-    expect(within(list).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['AI Jobs', 'Dashboard']);
+    expect(within(list).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['AI Jobs', 'Dashboard', 'Progress']);
     expect(within(list).getByRole('tab', { name: 'AI Jobs' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'AI Jobs' });
     expect(await within(panel).findByRole('article', { name: 'Recommended job 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Progress' })).not.toBeInTheDocument();
+  });
+
+  it('shows a banner with the latest achievement (the first of the newest-first list), and none before the first', async () => {
+    earned = [{ ...achievement('five_jobs'), title: 'On a Roll', description: 'Get paid for 5 jobs.', points: 50 }, achievement('first_paid_job')];
+    renderAt('/teen-dashboard');
+    const banner = await screen.findByRole('region', { name: 'Latest achievement' });
+    expect(banner).toHaveTextContent('On a Roll');
+    expect(banner).toHaveTextContent('Get paid for 5 jobs.');
+    expect(banner).toHaveTextContent('+50 points');
+    expect(banner).not.toHaveTextContent('first_paid_job');
+  });
+
+  it('shows no achievement banner while the teen has none', async () => {
+    renderAt('/teen-dashboard');
+    await tabs();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(`/api/achievements/${TEEN.id}`, expect.anything()));
+    expect(screen.queryByRole('region', { name: 'Latest achievement' })).not.toBeInTheDocument();
   });
 
   it('opens Dashboard by click or arrow key, keeps it in the address, and opens it from there', async () => {

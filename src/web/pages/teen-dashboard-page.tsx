@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
@@ -6,18 +6,20 @@ import { Tab, TabList, TabPanel, Tabs } from '../components/ui/tabs';
 import { ConsentStatusCard } from '../features/consent/consent-status-card';
 import { TeenJobOverview } from '../features/jobs/teen-job-overview';
 import { WalletCard } from '../features/payments/wallet-card';
+import { LatestAchievementBanner } from '../features/progress/latest-achievement-banner';
 import { AiJobsTab } from '../features/recommendations/ai-jobs-tab';
 import { WorkHoursCard } from '../features/safety/work-hours-card';
 import { AvailabilityToggle } from '../features/users/availability-toggle';
 import { useTabParam } from '../lib/use-tab-param';
 
-/**
- * Spec 2's tabs, in order; the first is the default. 'Progress' (level, XP, achievements,
- * challenges) joins this list when the progress capability lands: until then it is not shown.
- */
+/** The Progress tab's code loads when it is first opened: a cheap phone opening the dashboard skips it. */
+const ProgressTab = lazy(() => import('../features/progress/progress-tab'));
+
+/** Spec 2's tabs, in order; the first is the default. */
 const TABS: readonly { value: string; label: string; Panel: ComponentType<{ teenId: string }> }[] = [
   { value: 'ai-jobs', label: 'AI Jobs', Panel: AiJobsTab },
   { value: 'dashboard', label: 'Dashboard', Panel: TeenJobOverview },
+  { value: 'progress', label: 'Progress', Panel: ProgressTab },
 ];
 const TAB_VALUES = TABS.map((tab) => tab.value);
 
@@ -34,6 +36,7 @@ export default function TeenDashboardPage() {
             {/* The limits follow the age the parent confirmed at consent: until then none is known. */}
             {user.parentalConsentStatus === 'approved' && <WorkHoursCard teenId={user.id} />}
             <ConsentStatusCard userId={user.id} />
+            <LatestAchievementBanner teenId={user.id} />
             <DashboardTabs teenId={user.id} />
           </div>
         </>
@@ -56,7 +59,15 @@ function DashboardTabs({ teenId }: { teenId: string }) {
       </TabList>
       {TABS.map(({ value, Panel }) => (
         <TabPanel key={value} value={value}>
-          <Panel teenId={teenId} />
+          <Suspense
+            fallback={
+              <p role="status" className="text-slate-700">
+                Loading...
+              </p>
+            }
+          >
+            <Panel teenId={teenId} />
+          </Suspense>
         </TabPanel>
       ))}
     </Tabs>
