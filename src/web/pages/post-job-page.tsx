@@ -50,8 +50,13 @@ const REQUIRED_MESSAGE = 'This field is required.';
 const filled = () => z.string().trim().min(1, REQUIRED_MESSAGE);
 const contract = CreateJobRequestSchema.shape;
 
-/** The server's schema for a new job, read from the form's controls (text inputs and selects give text). */
-const PostJobFormSchema = CreateJobRequestSchema.extend({
+/**
+ * The server's schema for a new job, read from the form's controls (text inputs and selects give text).
+ * Its fields only: zod does not let a schema with a refinement be extended. The one it carries, a
+ * pin's latitude and longitude both or neither, holds by construction here (the pin sets both) and the
+ * server checks it again.
+ */
+const PostJobFormSchema = z.object(contract).extend({
   title: filled().pipe(contract.title),
   description: filled().pipe(contract.description),
   category: filled().pipe(contract.category),
