@@ -129,11 +129,12 @@ export const CreateJobRequestSchema = z.object({
     .transform((list) => [...new Set(list)]),
   /**
    * Where the job is (issue 17: Post a Job's pin), within JOB_POINT_MAX_MILES of the ZIP code's
-   * centre; both or neither. Without them the job takes its ZIP code's centre.
+   * centre; both or neither (the server checks that: a refinement here would stop clients extending
+   * this schema for their forms). Without them the job takes its ZIP code's centre.
    */
   latitude: z.number().min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90').optional(),
   longitude: z.number().min(-180, 'Longitude is between -180 and 180').max(180, 'Longitude is between -180 and 180').optional(),
-}).refine((job) => (job.latitude === undefined) === (job.longitude === undefined), { message: 'Give both the latitude and the longitude of the job, or neither', path: ['longitude'] });
+});
 export type CreateJobRequest = z.input<typeof CreateJobRequestSchema>;
 
 const statusList = z

@@ -97,6 +97,11 @@ const ConfigSchema = z
     ROAD_FACTOR: z.coerce.number().min(1, 'at least 1 (a road is never shorter than the straight line)').max(3).default(1.3),
     AVERAGE_SPEED_MPH: z.coerce.number().min(1).max(80).default(20),
     VISIT_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+    /**
+     * A Nominatim-compatible search endpoint (issue 17), e.g. http://nominatim:8080/search or Photon's
+     * http://photon:2322/api: a job posted without a pin is placed at its geocoded address.
+     */
+    GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL of a geocoder search endpoint' }).optional(),
     TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -130,6 +135,8 @@ export interface Config {
   schoolCalendar: SchoolCalendar;
   /** How the route optimizer turns points into miles and minutes. */
   travel: TravelModel;
+  /** The geocoder's search endpoint; null: jobs without a pin take their ZIP code's centre. */
+  geocoderUrl: string | null;
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
   trustProxy: false | TrustProxyFunction | string[];
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     state: { code: c.STATE, hasOwnRules: hasStateLayer(c.STATE) },
     schoolCalendar: readSchoolCalendar(c.SCHOOL_CALENDAR ? path.resolve(c.SCHOOL_CALENDAR) : DEFAULT_SCHOOL_CALENDAR),
     travel: { roadFactor: c.ROAD_FACTOR, averageSpeedMph: c.AVERAGE_SPEED_MPH, visitMinutes: c.VISIT_MINUTES },
+    geocoderUrl: c.GEOCODER_URL ?? null,
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY ?? false,

@@ -5,6 +5,7 @@ import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { jobEvents, jobs } from '../../db/schema';
 import { AppError, firstRow, forbidden } from '../../errors';
+import { geocode } from '../../geo/geocoder';
 import { zipCentroid } from '../../geo/zip-centroids';
 import { servedZips } from '../areas/service-areas';
 import type { SessionUser } from '../auth/sessions';
@@ -29,19 +30,36 @@ type CreateJobInput = {
   longitude?: number;
 };
 
+const HALF_A_PIN = 'Give both the latitude and the longitude of the job, or neither';
+
 /**
  * Where a posted job is: the pin given, when within JOB_POINT_MAX_MILES of its ZIP code's centre
- * (a pin further off is a slip of the finger or another town), else the centre itself.
+ * (a pin further off is a slip of the finger or another town); without one, its address as the
+ * geocoder (GEOCODER_URL) places it, when it answers within 2 seconds somewhere as near; else the
+ * ZIP code's centre. The geocoder's failures are logged without the address.
  */
-function jobPoint(input: CreateJobInput): LatLng | null {
+async function jobPoint(ctx: AppContext, input: CreateJobInput): Promise<LatLng | null> {
   const centroid = zipCentroid(input.zipCode);
-  if (input.latitude === undefined || input.longitude === undefined) return centroid;
-  const pin = { latitude: input.latitude, longitude: input.longitude };
-  if (centroid && milesBetween(pin, centroid) > JOB_POINT_MAX_MILES) {
-    const message = `The pin is ${milesBetween(pin, centroid).toFixed(1)} miles from ZIP code ${input.zipCode}: place it within ${JOB_POINT_MAX_MILES} miles of the job's ZIP code.`;
+  const nearEnough = (point: LatLng) => !centroid || milesBetween(point, centroid) <= JOB_POINT_MAX_MILES;
+  if ((input.latitude === undefined) !== (input.longitude === undefined)) {
+    throw new AppError('VALIDATION_FAILED', HALF_A_PIN, { longitude: HALF_A_PIN });
+  }
+  if (input.latitude !== undefined && input.longitude !== undefined) {
+    const pin = { latitude: input.latitude, longitude: input.longitude };
+    if (nearEnough(pin)) return pin;
+    const message = `The pin is ${milesBetween(pin, centroid!).toFixed(1)} miles from ZIP code ${input.zipCode}: place it within ${JOB_POINT_MAX_MILES} miles of the job's ZIP code.`;
     throw new AppError('VALIDATION_FAILED', message, { latitude: message });
   }
-  return pin;
+  if (ctx.config.geocoderUrl && input.location) {
+    try {
+      const place = await geocode(ctx.config.geocoderUrl, `${input.location}, ${input.zipCode}`);
+      if (place && nearEnough(place)) return place;
+      ctx.log.warn({ zipCode: input.zipCode }, place ? "the geocoder placed a job's address too far from its ZIP code: the job takes the ZIP code's centre" : "the geocoder did not find a job's address: the job takes the ZIP code's centre");
+    } catch (error) {
+      ctx.log.warn({ zipCode: input.zipCode, error: error instanceof Error ? error.message : String(error) }, "the geocoder did not answer: the job takes its ZIP code's centre");
+    }
+  }
+  return centroid;
 }
 
 /** A homeowner posts a job: the row, its 'post' event and its effects (the pay held in escrow) in one transaction. */
@@ -52,7 +70,7 @@ export async function createJob(ctx: AppContext, user: SessionUser, input: Creat
       zipCode: 'This ZIP code is outside our service area',
     });
   }
-  const point = jobPoint(input);
+  const point = await jobPoint(ctx, input);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
