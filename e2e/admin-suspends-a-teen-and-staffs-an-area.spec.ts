@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO } from './support/accounts';
+import { DEMO, FRESH_PASSWORD } from './support/accounts';
 import { expectAccessibleOnceToastsAreGone, expectNoAccessibilityViolations } from './support/axe';
 import { newPersonPage, signedInPage } from './support/jobs';
 import { linkIn, waitForMail } from './support/mail';
 
 test('an admin suspends a teen, whose open page is signed out, reactivates them, staffs an area and reads the acts in the audit log', async ({ browser, baseURL }) => {
   const teenPage = await newPersonPage(browser, baseURL, 'teen');
-  const teen = (await (await teenPage.request.get('/api/auth/me')).json()) as { fullName: string };
+  const teen = (await (await teenPage.request.get('/api/auth/me')).json()) as { fullName: string; email: string };
   const admin = await signedInPage(browser, baseURL, DEMO.admin, /\/admin-dashboard$/);
 
   // Find the teen by name and suspend them with a reason.
@@ -22,6 +22,12 @@ test('an admin suspends a teen, whose open page is signed out, reactivates them,
 
   // The teen's open page is signed out: its live stream ends and the tab asks who it is.
   await expect(teenPage).toHaveURL(/\/auth$/, { timeout: 20_000 });
+  // And cannot sign in again, told why.
+  await teenPage.getByLabel('Email').fill(teen.email);
+  await teenPage.getByLabel('Password', { exact: true }).fill(FRESH_PASSWORD);
+  await teenPage.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(teenPage.getByText('This account is suspended. Contact support.')).toBeVisible();
+  await expect(teenPage).toHaveURL(/\/auth$/);
 
   await admin.getByRole('button', { name: 'Reactivate Account' }).click();
   await expect(admin.getByText(`${teen.fullName} can sign in again.`)).toBeVisible();
