@@ -18,7 +18,11 @@ describe('PostJobPage', () => {
       if (url === '/api/payments/policy') return json(200, { platformFeePercent: 10 });
       if (url === '/api/safety-rules') return json(200, MA_SAFETY_RULES);
       if (url === '/api/jobs' && init?.method === 'POST') {
-        const { zipCode } = JSON.parse(String(init.body)) as { zipCode: string };
+        const { zipCode, latitude } = JSON.parse(String(init.body)) as { zipCode: string; latitude?: number };
+        if (latitude !== undefined && latitude > 43) {
+          const message = 'The pin is 40.2 miles from ZIP code 02139: place it within 15 miles of the job\'s ZIP code.';
+          return json(400, { message, code: 'VALIDATION_FAILED', fields: { latitude: message } });
+        }
         if (zipCode === '90210') {
           return json(400, { message: 'Yardly is not available in 90210 yet.', code: 'ZIP_NOT_SERVED', fields: { zipCode: 'This ZIP code is outside our service area' } });
         }
@@ -147,5 +151,49 @@ describe('PostJobPage', () => {
     expect(equipment).toHaveAccessibleDescription('Teens 14 and up can take this job.');
     expect(screen.queryByRole('list', { name: 'The rules that apply' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/safety-rules')).toHaveLength(1);
+  });
+
+  describe('the exact spot (issue 17)', () => {
+    const stubLocation = (latitude: number, longitude: number) =>
+      vi.stubGlobal(
+        'navigator',
+        Object.assign(Object.create(navigator) as Navigator, {
+          geolocation: { getCurrentPosition: (success: PositionCallback) => success({ coords: { latitude, longitude } } as GeolocationPosition) },
+        }),
+      );
+
+    it('pins the job where the homeowner stands and sends the point; without a pin it sends none', async () => {
+      stubLocation(42.3736, -71.1097);
+      const person = await fillAllButZip();
+      await person.type(screen.getByLabelText('ZIP code'), '02139');
+      await person.click(screen.getByRole('button', { name: 'Use My Location' }));
+      expect(screen.getByText(/Pinned where you are now \(42\.37360, -71\.10970\)\./)).toBeInTheDocument();
+      await person.click(screen.getByRole('button', { name: 'Remove Pin' }));
+      expect(screen.getByText(/without a pin the job is placed at its ZIP code's centre/)).toBeInTheDocument();
+      await person.click(screen.getByRole('button', { name: 'Use My Location' }));
+      await person.click(screen.getByRole('button', { name: 'Post Job' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({ zipCode: '02139', latitude: 42.3736, longitude: -71.1097 });
+    });
+
+    it("shows the server's refusal of a pin far from the ZIP code under the spot", async () => {
+      stubLocation(43.5, -71.1);
+      const person = await fillAllButZip();
+      await person.type(screen.getByLabelText('ZIP code'), '02139');
+      await person.click(screen.getByRole('button', { name: 'Use My Location' }));
+      await person.click(screen.getByRole('button', { name: 'Post Job' }));
+      expect(await screen.findByText("The pin is 40.2 miles from ZIP code 02139: place it within 15 miles of the job's ZIP code.")).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Exact spot (optional)' })).toHaveAccessibleDescription(expect.stringContaining('40.2 miles'));
+    });
+
+    it('posts without a pin as before', async () => {
+      const person = await fillAllButZip();
+      await person.type(screen.getByLabelText('ZIP code'), '02139');
+      await person.click(screen.getByRole('button', { name: 'Post Job' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      const body = JSON.parse(String(posts()[0]![1]!.body)) as Record<string, unknown>;
+      expect(body).not.toHaveProperty('latitude');
+      expect(body).not.toHaveProperty('longitude');
+    });
   });
 });

@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { User } from '../../contract/auth';
+import type { Point } from '../../contract/routes';
 import {
   CATEGORY_LABELS,
   CreateJobRequestSchema,
@@ -30,6 +31,7 @@ import { SelectField } from '../components/ui/select';
 import { TextareaField } from '../components/ui/textarea-field';
 import { useCreateJob } from '../features/jobs/api';
 import { DEMAND_LABELS } from '../features/jobs/demand-badge';
+import { JobPointField } from '../features/jobs/job-point-field';
 import { paymentQueries } from '../features/payments/api';
 import { JobAgesNotice } from '../features/safety/job-ages-notice';
 import { applyServerError } from '../lib/form-errors';
@@ -91,10 +93,16 @@ function PostJobForm({ user }: { user: User }) {
       equipment: [],
     },
   });
-  const { register, handleSubmit, control } = form;
+  const { register, handleSubmit, control, setValue } = form;
   const { errors } = form.formState;
   const payAmount = useWatch({ control, name: 'payAmount' });
   const equipment = useWatch({ control, name: 'equipment' });
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const pin = (point: Point | null) => {
+    setValue('latitude', point?.latitude, { shouldDirty: true });
+    setValue('longitude', point?.longitude, { shouldDirty: true });
+    form.clearErrors(['latitude', 'longitude']);
+  };
   const agesId = useId();
 
   const failed = () => notify.error('Failed to post job', 'Please check your information and try again.');
@@ -176,6 +184,11 @@ function PostJobForm({ user }: { user: User }) {
         <HeldPaymentNotice payAmount={payAmount} />
         <Field label="Location (optional)" maxLength={200} placeholder="Backyard, 12 Elm St" error={errors.location?.message} {...register('location')} />
         <ZipCodeField aria-required="true" error={errors.zipCode?.message} {...register('zipCode')} />
+        <JobPointField
+          value={latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null}
+          onChange={pin}
+          error={errors.latitude?.message ?? errors.longitude?.message}
+        />
         <TextareaField
           label="Safety notes (optional)"
           rows={3}

@@ -3,19 +3,9 @@ import { useState } from 'react';
 import type { Point } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/api';
+import { canLocate, currentPosition } from '../../lib/geolocation';
 import { notify } from '../../lib/toast';
 import { useSetRouteBase } from '../users/api';
-
-/** Where this device is, from the browser (it asks the person first); rejects when it cannot tell. */
-function currentPosition(): Promise<Point> {
-  return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      reject,
-      { enableHighAccuracy: true, timeout: 15_000 },
-    ),
-  );
-}
 
 /**
  * The coordinator's base, S on the map, where every route starts and ends: their first ZIP code's
@@ -25,7 +15,6 @@ function currentPosition(): Promise<Point> {
 export function RouteBase({ onChanged }: { onChanged: () => void }) {
   const setBase = useSetRouteBase();
   const [locating, setLocating] = useState(false);
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   const save = (base: Point | null) =>
     setBase.mutate(base, {
       onSuccess: () => {
@@ -51,7 +40,7 @@ export function RouteBase({ onChanged }: { onChanged: () => void }) {
         Routes start and end at your base (S on the map): your first ZIP code&apos;s centre until you set it.
       </p>
       <div className="flex flex-wrap gap-2">
-        {canLocate && (
+        {canLocate() && (
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => void locateAndSave()}>
             <LocateFixed aria-hidden="true" className="h-4 w-4" />
             {locating ? 'Finding you...' : 'Use My Location as Base'}
