@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, DisputeList, OpenDisputeRequest, PaymentPolicy, ResolveDisputeRequest, Wallet } from '../../../contract/payments';
+import type { Dispute, DisputeList, DisputeStatementRequest, OpenDisputeRequest, PaymentPolicy, ResolveDisputeRequest, Wallet } from '../../../contract/payments';
 import { IDEMPOTENCY_HEADER } from '../../../contract/payments';
 import { apiRequest, getJson } from '../../lib/api';
 import { adminQueries } from '../admin/api';
@@ -55,5 +55,15 @@ export function useResolveDispute() {
   return useMutation({
     mutationFn: ({ disputeId, ...body }: ResolveDisputeRequest & { disputeId: string }) => moneyCall<Dispute>(`/api/disputes/${encodeURIComponent(disputeId)}/resolve`, body),
     onSettled: refresh,
+  });
+}
+
+/** The job's teen gives their side of an open dispute (issue 18); no money moves, so no key is needed. */
+export function useGiveDisputeStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ disputeId, ...body }: DisputeStatementRequest & { disputeId: string }) =>
+      apiRequest<Dispute>('POST', `/api/disputes/${encodeURIComponent(disputeId)}/statement`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentQueries.all() }),
   });
 }
