@@ -77,6 +77,7 @@ describe('RouteOptimizerPage', () => {
   let routes: Route[];
   let demoEnabled: boolean;
   let me: User;
+  let waitingForVerification: Job[];
   let optimizeRefusal: { status: number; message: string } | null;
   const calls: { method: string; url: string; body: unknown }[] = [];
 
@@ -85,6 +86,7 @@ describe('RouteOptimizerPage', () => {
     routes = [];
     demoEnabled = true;
     me = COORDINATOR;
+    waitingForVerification = [];
     optimizeRefusal = null;
     calls.length = 0;
     fetchMock.mockReset();
@@ -94,7 +96,14 @@ describe('RouteOptimizerPage', () => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       if (url === '/api/auth/me') return json(200, me);
-      if (method === 'GET' && url.startsWith('/api/jobs?')) return json(200, { jobs, nextCursor: null } satisfies JobList);
+      if (method === 'GET' && url.startsWith('/api/jobs?')) {
+        const completed = new URL(url, 'http://localhost').searchParams.get('status') === 'completed';
+        return json(200, { jobs: completed ? waitingForVerification : jobs, nextCursor: null } satisfies JobList);
+      }
+      if (method === 'POST' && url === `/api/jobs/${PINE.id}/verify`) {
+        waitingForVerification = [];
+        return json(200, { ...PINE, status: 'verified', actions: [] });
+      }
       if (url === `/api/teens/coordinator/${COORDINATOR.id}`) return json(200, TEENS);
       if (method === 'POST' && url === '/api/routes/optimize') {
         return optimizeRefusal ? json(optimizeRefusal.status, { message: optimizeRefusal.message, code: 'FORBIDDEN' }) : json(200, OPTIMIZED);
@@ -287,7 +296,7 @@ describe('RouteOptimizerPage', () => {
     const card = await screen.findByRole('article', { name: 'Route for 2026-06-15' });
     expect(within(card).getByText('Jun 15, 2026')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Show the stops' }));
-    expect(within(card).getByRole('link', { name: 'Open job to verify (stop 1)' })).toHaveAttribute('href', `/job/${PINE.id}`);
+    expect(within(card).getByRole('link', { name: 'Open job (stop 1)' })).toHaveAttribute('href', `/job/${PINE.id}`);
     await userEvent.click(within(card).getByRole('button', { name: 'Start Route' }));
     expect(await within(card).findByText('In Progress')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: `/api/routes/${routes[0]!.id}`, body: { status: 'in_progress' } });
@@ -301,6 +310,21 @@ describe('RouteOptimizerPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Complete Route' }));
     expect(await within(card).findByText('Completed')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Route$/ })).not.toBeInTheDocument();
+  });
+
+  it("verifies a stop's completed job from the route", async () => {
+    routes = [{ ...savedRoute({ date: '2026-06-15', jobIds: [] }, 1), status: 'in_progress' }];
+    waitingForVerification = [{ ...PINE, status: 'completed', actions: ['verify'] }];
+    renderPage(COORDINATOR, '/route-optimizer?tab=routes');
+    const card = await screen.findByRole('article', { name: 'Route for 2026-06-15' });
+    // An in-progress route opens with its stops; only the completed job's stop offers Verify Work.
+    const [first, second] = within(within(card).getByRole('list', { name: 'Stops of Route for 2026-06-15' })).getAllByRole('listitem');
+    await userEvent.click(await within(first!).findByRole('button', { name: 'Verify Work' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify Work' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === `/api/jobs/${PINE.id}/verify`)).toBe(true));
+    await waitFor(() => expect(within(first!).queryByRole('button', { name: 'Verify Work' })).not.toBeInTheDocument());
+    expect(within(second!).queryByRole('button', { name: 'Verify Work' })).not.toBeInTheDocument();
   });
 
   it('says so when no route is saved, rather than showing figures', async () => {

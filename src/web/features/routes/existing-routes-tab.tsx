@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { jobQueries } from '../jobs/api';
+import { JobActionButtons } from '../jobs/job-actions';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
 import { arrivalClock, formatMiles, formatRouteDate } from './format';
@@ -62,6 +64,10 @@ function RouteCard({ route }: { route: Route }) {
   const titleId = `route-${route.id}`;
   const stopsId = `route-stops-${route.id}`;
   const [showStops, setShowStops] = useState(route.status === 'in_progress');
+  // The area's work waiting for verification, to verify a stop's job right here (the verification
+  // queue's own list; verifying marks the stop visited on the server).
+  const toVerify = useQuery({ ...jobQueries.list({ status: ['completed'], coordinatorId: route.coordinatorId, limit: 100 }), enabled: showStops });
+  const completedJob = new Map((toVerify.data?.jobs ?? []).map((job) => [job.id, job]));
   return (
     <Card role="article" aria-labelledby={titleId} className="space-y-3">
       <div className="flex items-start justify-between gap-2">
@@ -111,8 +117,9 @@ function RouteCard({ route }: { route: Route }) {
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Link to={`/job/${stop.jobId}`} className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline">
-                    Open job to verify <span className="sr-only">(stop {stop.stopOrder})</span>
+                    Open job <span className="sr-only">(stop {stop.stopOrder})</span>
                   </Link>
+                  {completedJob.has(stop.jobId) && <JobActionButtons job={completedJob.get(stop.jobId)!} only={['verify']} size="sm" />}
                   {route.status === 'in_progress' && !stop.visitedAt && (
                     <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => apply({ visitedJobId: stop.jobId })}>
                       Mark Visited <span className="sr-only">(stop {stop.stopOrder})</span>
