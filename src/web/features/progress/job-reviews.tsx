@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
@@ -79,7 +79,7 @@ export function ReviewForm({ jobId, subject }: { jobId: string; subject: string 
   const write = useWriteReview(jobId);
   const form = useForm<ReviewInput, unknown, ReviewOutput>({ resolver: zodResolver(CreateReviewRequestSchema), defaultValues: { comment: '' } });
   const ratingId = useId();
-  const comment = form.watch('comment') ?? '';
+  const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
   const ratingError = form.formState.errors.rating?.message;
   // A refusal of a field lands on it; any other (already reviewed, not verified yet) is said here.
   const refusal = write.isError && !(write.error instanceof ApiError && write.error.fields) ? (serverMessage(write.error) ?? 'Could not send your review. Try again.') : null;
