@@ -60,6 +60,8 @@ export const OptimizationResultSchema = z.object({
     lowerBound: z.number(),
     method: z.enum(['exact', 'heuristic']),
     computeMs: z.number().int(),
+    /** Where the miles and minutes came from: 'osrm' (roads, ROUTING_URL) or 'model' (straight line times the road factor). */
+    distanceSource: z.enum(['osrm', 'model']).optional(),
   }),
 });
 export type OptimizationResult = z.infer<typeof OptimizationResultSchema>;

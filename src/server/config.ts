@@ -97,6 +97,8 @@ const ConfigSchema = z
     ROAD_FACTOR: z.coerce.number().min(1, 'at least 1 (a road is never shorter than the straight line)').max(3).default(1.3),
     AVERAGE_SPEED_MPH: z.coerce.number().min(1).max(80).default(20),
     VISIT_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+    /** An OSRM server (issue 17) whose table service gives road miles and minutes; the default travel model without it or when it does not answer. */
+    ROUTING_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL of an OSRM server' }).optional(),
     /**
      * A Nominatim-compatible search endpoint (issue 17), e.g. http://nominatim:8080/search or Photon's
      * http://photon:2322/api: a job posted without a pin is placed at its geocoded address.
@@ -135,6 +137,8 @@ export interface Config {
   schoolCalendar: SchoolCalendar;
   /** How the route optimizer turns points into miles and minutes. */
   travel: TravelModel;
+  /** The OSRM server for road distances and times; null: the default travel model. */
+  routingUrl: string | null;
   /** The geocoder's search endpoint; null: jobs without a pin take their ZIP code's centre. */
   geocoderUrl: string | null;
   seedDemo: boolean;
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     state: { code: c.STATE, hasOwnRules: hasStateLayer(c.STATE) },
     schoolCalendar: readSchoolCalendar(c.SCHOOL_CALENDAR ? path.resolve(c.SCHOOL_CALENDAR) : DEFAULT_SCHOOL_CALENDAR),
     travel: { roadFactor: c.ROAD_FACTOR, averageSpeedMph: c.AVERAGE_SPEED_MPH, visitMinutes: c.VISIT_MINUTES },
+    routingUrl: c.ROUTING_URL ?? null,
     geocoderUrl: c.GEOCODER_URL ?? null,
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',

@@ -31,6 +31,20 @@ describe('the travel model', () => {
     expect(scheduleTour({ size: 1, cells: Float64Array.from([0]) }, [0], model)).toEqual({ stops: [], totalDistance: 0, estimatedDuration: 0 });
   });
 
+  it("takes each leg's minutes from a road network's table when given, one way or the other", () => {
+    const model = { roadFactor: 1, averageSpeedMph: 30, visitMinutes: 10 };
+    const miles = { size: 3, cells: Float64Array.from([0, 3, 6, 3, 0, 3, 6, 3, 0]) };
+    // Uphill one way: 0 -> 1 takes 9 minutes, 1 -> 0 only 5.
+    const minutes = { size: 3, cells: Float64Array.from([0, 9, 12, 5, 0, 4, 11, 4, 0]) };
+    const schedule = scheduleTour(miles, [0, 1, 2], model, minutes);
+    expect(schedule.stops.map((s) => [s.arrivalMinutes, s.travelTimeFromPrevious])).toEqual([
+      [9, 9],
+      [9 + 10 + 4, 4],
+    ]);
+    // 9 + 4 + 11 driving and two visits.
+    expect(schedule.estimatedDuration).toBe(44);
+  });
+
   it.each([
     ['2026-11-26', 9 * 60, 'America/New_York', '2026-11-26T14:00:00.000Z'],
     ['2026-07-04', 9 * 60, 'America/New_York', '2026-07-04T13:00:00.000Z'],

@@ -47,10 +47,17 @@ export interface Schedule {
   estimatedDuration: number;
 }
 
-/** The day of a tour: each stop's leg and arrival, a visit at each stop, then the drive back to the start. */
-export function scheduleTour(miles: DistanceMatrix, tour: Tour, model: TravelModel): Schedule {
+/**
+ * The day of a tour: each stop's leg and arrival, a visit at each stop, then the drive back to the
+ * start. Driving minutes come from `minutes` when a road network gave them (OSRM), else from the
+ * miles at the model's average speed.
+ */
+export function scheduleTour(miles: DistanceMatrix, tour: Tour, model: TravelModel, minutes?: DistanceMatrix): Schedule {
   const n = miles.size;
-  const drive = (from: number, to: number) => ({ miles: miles.cells[from * n + to]!, minutes: (60 * miles.cells[from * n + to]!) / model.averageSpeedMph });
+  const drive = (from: number, to: number) => ({
+    miles: miles.cells[from * n + to]!,
+    minutes: minutes ? minutes.cells[from * n + to]! : (60 * miles.cells[from * n + to]!) / model.averageSpeedMph,
+  });
   const stops: ScheduledStop[] = [];
   let clock = 0;
   let totalDistance = 0;

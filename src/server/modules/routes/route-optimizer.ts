@@ -7,6 +7,7 @@ import { roadMilesMatrix, instantAtLocalTime, scheduleTour, type Schedule } from
 import type { AppContext } from '../../context';
 import { coordinatorZipCodes, jobs, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import { osrmTable } from '../../geo/road-network';
 import { zipCentroid } from '../../geo/zip-centroids';
 import type { SessionUser } from '../auth/sessions';
 import { SolverBusyError, type SolverPool } from './solver-pool';
@@ -78,6 +79,29 @@ export function startMinutesOf(startTime: string | undefined): number {
   return hours! * 60 + minutes!;
 }
 
+/** The miles (and, from a road network, the minutes) between every pair of a route's points. */
+export interface TravelTable {
+  miles: DistanceMatrix;
+  /** Driving minutes one way or the other; null: the model's average speed over the miles. */
+  minutes: DistanceMatrix | null;
+  source: 'osrm' | 'model';
+}
+
+/**
+ * The route's travel table: by road from OSRM when ROUTING_URL is set and it answers a full table
+ * within 2 seconds, else (logged) the default model's great-circle miles times the road factor.
+ */
+export async function travelTable(ctx: AppContext, points: readonly Point[]): Promise<TravelTable> {
+  if (ctx.config.routingUrl) {
+    try {
+      return { ...(await osrmTable(ctx.config.routingUrl, points)), source: 'osrm' };
+    } catch (error) {
+      ctx.log.warn({ points: points.length, error: error instanceof Error ? error.message : String(error) }, 'the routing service did not answer: the default travel model gives this route');
+    }
+  }
+  return { miles: roadMilesMatrix(points, ctx.config.travel), minutes: null, source: 'model' };
+}
+
 /** Solves in the solver thread; a full queue is 503 with words a person can act on. */
 export async function solveInThread(pool: SolverPool, miles: DistanceMatrix): Promise<RouteSolution> {
   try {
@@ -115,12 +139,11 @@ export async function optimizeRoute(ctx: AppContext, pool: SolverPool, user: Ses
   const places = await visitableStops(ctx, zips, request.jobIds ?? []);
   const start = await routeStart(ctx, user.id, zips, request.start);
 
-  const model = ctx.config.travel;
-  const miles = roadMilesMatrix([start, ...places.map((s) => s.point)], model);
+  const table = await travelTable(ctx, [start, ...places.map((s) => s.point)]);
   const t0 = performance.now();
-  const solution = await solveInThread(pool, miles);
+  const solution = await solveInThread(pool, table.miles);
   const computeMs = performance.now() - t0;
-  const schedule = scheduleTour(miles, solution.tour, model);
+  const schedule = scheduleTour(table.miles, solution.tour, ctx.config.travel, table.minutes ?? undefined);
   const leavesAt = instantAtLocalTime(request.date, startMinutesOf(request.startTime), ctx.config.timezone).getTime();
   return {
     totalDistance: round(schedule.totalDistance, 2),
@@ -133,6 +156,7 @@ export async function optimizeRoute(ctx: AppContext, pool: SolverPool, user: Ses
       lowerBound: round(solution.lowerBound, 2),
       method: solution.method,
       computeMs: Math.round(computeMs),
+      distanceSource: table.source,
     },
   };
 }

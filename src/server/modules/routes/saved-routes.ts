@@ -3,12 +3,12 @@ import type { Route, RouteAnalytics, RouteStatus, SaveRouteRequest, UpdateRouteR
 import { defaultRouteName } from '../../../contract/routes';
 import { nextRouteStatusAllowed, routeAnalytics, savingsOf, efficiencyOf } from '../../../domain/routing/analytics';
 import { tourLength } from '../../../domain/routing/matrix';
-import { instantAtLocalTime, roadMilesMatrix, scheduleTour } from '../../../domain/routing/travel';
+import { instantAtLocalTime, scheduleTour } from '../../../domain/routing/travel';
 import type { AppContext } from '../../context';
 import { jobs, routes, routeStops, users } from '../../db/schema';
 import { AppError, firstRow, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
-import { coordinatorZips, round, routeStart, scheduledStops, solveInThread, startMinutesOf, visitableStops } from './route-optimizer';
+import { coordinatorZips, round, routeStart, scheduledStops, solveInThread, startMinutesOf, travelTable, visitableStops } from './route-optimizer';
 import type { SolverPool } from './solver-pool';
 
 const ROUTE_NOT_FOUND = 'Route not found';
@@ -84,11 +84,10 @@ export async function saveRoute(ctx: AppContext, pool: SolverPool, user: Session
     throw new AppError('VALIDATION_FAILED', SAME_JOBS, { chosenOrder: SAME_JOBS });
   }
   const start = await routeStart(ctx, user.id, zips, request.start);
-  const model = ctx.config.travel;
-  const miles = roadMilesMatrix([start, ...places.map((p) => p.point)], model);
+  const { miles, minutes } = await travelTable(ctx, [start, ...places.map((p) => p.point)]);
   const savedTour = [0, ...places.map((_, i) => i + 1)];
   const chosenTour = [0, ...chosenOrder.map((id) => jobIds.indexOf(id) + 1)];
-  const schedule = scheduleTour(miles, savedTour, model);
+  const schedule = scheduleTour(miles, savedTour, ctx.config.travel, minutes ?? undefined);
   const bound = await solveInThread(pool, miles);
   const startMinutes = startMinutesOf(request.startTime);
   const leavesAt = instantAtLocalTime(request.date, startMinutes, ctx.config.timezone).getTime();
