@@ -61,6 +61,7 @@ describe('Profile', () => {
   it('shows the teen’s level title, the four badges earned or not, and the stat cards', async () => {
     renderAs();
     expect(await screen.findByText('Worker')).toBeInTheDocument();
+    expect(screen.getByText('Level 2')).toHaveAttribute('data-colour', 'grey');
     const badges = within(screen.getByRole('list', { name: 'Achievement badges' })).getAllByRole('listitem');
     expect(badges.map((b) => [b.querySelector('p')!.textContent, b.getAttribute('data-earned')])).toEqual([
       ['5-Star Club', 'true'],

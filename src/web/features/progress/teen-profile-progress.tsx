@@ -4,16 +4,22 @@ import type { UserStats } from '../../../contract/progress';
 import { formatPay } from '../../../domain/format';
 import { Counter } from '../../components/ui/counter';
 import { progressQueries } from './api';
+import { LevelBadge } from './level-badge';
 import { ReviewCard } from './review-card';
 
 /** Spec 9: reviews shown on the profile. */
 const PROFILE_REVIEWS = 3;
 
-/** The teen's level title (spec 4, from paid jobs) for the profile's header. */
+/** The teen's level (in spec 9's colour) and level title (spec 4, from paid jobs) for the profile's header. */
 export function LevelTitle({ teenId }: { teenId: string }) {
   const stats = useQuery(progressQueries.stats(teenId));
   if (!stats.data) return null;
-  return <p className="text-sm font-semibold text-brand-800">{stats.data.levelTitle}</p>;
+  return (
+    <p className="flex items-center gap-2">
+      <LevelBadge level={stats.data.level} />
+      <span className="text-sm font-semibold text-brand-800">{stats.data.levelTitle}</span>
+    </p>
+  );
 }
 
 /** A teen's profile (spec 2): Achievement Badges, stat cards and Recent Reviews, all from real figures. */
