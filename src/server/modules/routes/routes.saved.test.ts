@@ -157,6 +157,14 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
     expect((await patch(UNKNOWN_ID, { status: 'in_progress' })).statusCode).toBe(404);
   });
 
+  it('moves a route on once when ten ask at the same time', async () => {
+    const ids = await corners();
+    const route = await savedRoute({ date: '2026-11-28', jobIds: ids });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => patch(route.id, { status: 'in_progress' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    expect(RouteSchema.parse(answers.find((a) => a.statusCode === 200)!.json()).status).toBe('in_progress');
+  });
+
   it('marks a stop visited once, starting a planned route', async () => {
     const ids = await corners();
     const route = await savedRoute({ date: '2026-11-29', jobIds: ids });
