@@ -69,6 +69,9 @@ describe.each(databaseKinds())('a job point (issue 17) on %s', (kind) => {
       expect(response.statusCode === 404 || response.json().point === null || response.json().point === undefined).toBe(true);
       expect(response.body).not.toContain(String(PIN.latitude));
     }
+    // The homeowner's list carries it (the list's fast serializer knows the field).
+    const own = await api.list(`homeownerId=${api.homeowner.user.id}`, api.homeowner.cookie);
+    expect(own.jobs.find((j) => j.id === job.id)!.point).toEqual(PIN);
     // Nor does the explorer's list give it to a teen.
     const listed = await api.list('', api.otherTeen.cookie);
     expect(JSON.stringify(listed)).not.toContain(String(PIN.latitude));
