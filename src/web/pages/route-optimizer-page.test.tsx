@@ -78,6 +78,7 @@ describe('RouteOptimizerPage', () => {
   let demoEnabled: boolean;
   let me: User;
   let waitingForVerification: Job[];
+  let analyticsDown: boolean;
   let optimizeRefusal: { status: number; message: string } | null;
   const calls: { method: string; url: string; body: unknown }[] = [];
 
@@ -87,6 +88,7 @@ describe('RouteOptimizerPage', () => {
     demoEnabled = true;
     me = COORDINATOR;
     waitingForVerification = [];
+    analyticsDown = false;
     optimizeRefusal = null;
     calls.length = 0;
     fetchMock.mockReset();
@@ -102,6 +104,7 @@ describe('RouteOptimizerPage', () => {
       }
       if (method === 'POST' && url === `/api/jobs/${PINE.id}/verify`) {
         waitingForVerification = [];
+    analyticsDown = false;
         return json(200, { ...PINE, status: 'verified', actions: [] });
       }
       if (url === `/api/teens/coordinator/${COORDINATOR.id}`) return json(200, TEENS);
@@ -114,7 +117,7 @@ describe('RouteOptimizerPage', () => {
         return json(201, route);
       }
       if (url === `/api/routes/coordinator/${COORDINATOR.id}`) return json(200, { routes } satisfies RouteList);
-      if (url === `/api/routes/coordinator/${COORDINATOR.id}/analytics`) return json(200, analyticsOf(routes));
+      if (url === `/api/routes/coordinator/${COORDINATOR.id}/analytics`) return analyticsDown ? json(503, { message: 'down' }) : json(200, analyticsOf(routes));
       if (method === 'PATCH' && url.startsWith('/api/routes/')) {
         const change = body as UpdateRouteRequest;
         const apply = (route: Route): Route =>
@@ -331,6 +334,15 @@ describe('RouteOptimizerPage', () => {
     renderPage(COORDINATOR, '/route-optimizer?tab=analytics');
     expect(await screen.findByText('No routes saved yet')).toBeInTheDocument();
     expect(screen.queryByText('Jobs per route')).not.toBeInTheDocument();
+  });
+
+  it('says when the analytics cannot be read, and reads them again on Try Again', async () => {
+    analyticsDown = true;
+    renderPage(COORDINATOR, '/route-optimizer?tab=analytics');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load analytics.');
+    analyticsDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No routes saved yet')).toBeInTheDocument();
   });
 
   it("shows the server's computed figures with a bar of distance saved per route", async () => {

@@ -13,6 +13,7 @@ import { JobActionButtons } from '../jobs/job-actions';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
 import { arrivalClock, formatMiles, formatRouteDate } from './format';
+import { LoadFailed } from './load-failed';
 import { RouteMap } from './route-map';
 import { RouteStatusBadge } from './route-status-badge';
 
@@ -28,12 +29,7 @@ export function ExistingRoutesTab({ coordinatorId }: { coordinatorId: string }) 
   }
   if (routes.isError) {
     return (
-      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-        <p className="font-semibold text-red-800">Could not load routes.</p>
-        <Button variant="secondary" onClick={() => void routes.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed what="routes" retry={() => void routes.refetch()} />
     );
   }
   if (routes.data.routes.length === 0) return <EmptyState title="No routes yet" text="Optimize a route and save it: it shows up here." />;
@@ -72,9 +68,9 @@ function RouteCard({ route }: { route: Route }) {
     <Card role="article" aria-labelledby={titleId} className="space-y-3">
       <div className="flex items-start justify-between gap-2">
         <div>
-          <h3 id={titleId} className="font-bold text-slate-900">
+          <h2 id={titleId} className="font-bold text-slate-900">
             {route.name}
-          </h3>
+          </h2>
           <p className="text-sm text-slate-700">{formatRouteDate(route.date)}</p>
         </div>
         <RouteStatusBadge status={route.status} />

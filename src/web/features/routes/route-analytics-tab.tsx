@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../jobs/paged-job-list';
 import { routeQueries } from './api';
 import { Figure } from './figure';
 import { formatMiles, formatPercent } from './format';
+import { LoadFailed } from './load-failed';
 import { SavingsChart } from './savings-chart';
 
 /** Spec 2's Route Analytics, computed by the server from the saved routes (no hardcoded figures). */
@@ -20,12 +19,7 @@ export function RouteAnalyticsTab({ coordinatorId }: { coordinatorId: string }) 
   }
   if (analytics.isError) {
     return (
-      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-        <p className="font-semibold text-red-800">Could not load analytics.</p>
-        <Button variant="secondary" onClick={() => void analytics.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <LoadFailed what="analytics" retry={() => void analytics.refetch()} />
     );
   }
   const data = analytics.data;

@@ -10,9 +10,10 @@ import { jobQueries } from '../jobs/api';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useOptimizeRoute } from './api';
 import { JobPicker } from './job-picker';
+import { LoadFailed } from './load-failed';
 import { ManagedTeens } from './managed-teens';
-import { RouteBase } from './route-base';
 import { OptimizationResultView } from './optimization-result';
+import { RouteBase } from './route-base';
 import { SaveRouteForm } from './save-route-form';
 
 /** The jobs a coordinator may still visit on a round: open (posted or held by a lock) and accepted. */
@@ -72,12 +73,7 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
           Loading jobs...
         </p>
       ) : jobs.isError ? (
-        <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-          <p className="font-semibold text-red-800">Could not load jobs.</p>
-          <Button variant="secondary" onClick={() => void jobs.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed what="jobs" retry={() => void jobs.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title="No jobs to visit" text="The route optimizer needs at least one available job. Open and accepted jobs in your area show up here." action={<CreateDemoDataButton />} />
       ) : (
