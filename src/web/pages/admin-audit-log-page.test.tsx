@@ -33,6 +33,7 @@ beforeEach(() => {
       return json(200, { entries: [entry(2, { action: 'service_area.add', targetType: 'service_area', targetId: '02143', changes: { name: 'Somerville', active: true } })], nextCursor: null });
     }
     if (url === '/api/admin/audit-log?action=coordinator.update&target=02139') return json(200, { entries: [], nextCursor: null });
+    if (url === `/api/admin/audit-log?actor=${ADMIN.id}`) return json(200, { entries: [entry(3, { action: 'email.test', targetType: 'email', changes: { to: 'ops@example.com' } })], nextCursor: null });
     return json(500, { message: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -62,5 +63,20 @@ describe('AdminAuditLogPage', () => {
     await person.type(screen.getByLabelText('Target'), '02139');
     await person.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByText('No admin action matches.')).toBeInTheDocument();
+  });
+});
+
+describe('AdminAuditLogPage opened for one admin', () => {
+  it("lists that admin's acts from the link's actor, and every admin's on request", async () => {
+    renderSignedIn(
+      <MemoryRouter initialEntries={[`/admin/audit-log?actor=${ADMIN.id}`]}>
+        <AdminAuditLogPage />
+      </MemoryRouter>,
+      ADMIN,
+    );
+    expect(await screen.findByText('to: ops@example.com')).toBeInTheDocument();
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Show every admin' }));
+    expect(await screen.findByText('reason: Repeated no-shows')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditLogQuery } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -10,13 +11,19 @@ import { AUDIT_ACTION_LABELS, describeChanges } from './audit-labels';
 
 /** Every admin act, newest first, filtered by action and target, page after page (issue 18). */
 export function AuditLogList() {
-  const [filters, setFilters] = useState<AuditLogQuery>({});
+  // A link may open the log already filtered (?actor=, ?target=, ?action=), say from a person's page.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AuditLogQuery>(() => ({
+    actor: params.get('actor') ?? undefined,
+    target: params.get('target') ?? undefined,
+    action: (params.get('action') as AuditLogQuery['action']) ?? undefined,
+  }));
   const log = useInfiniteQuery({ ...adminQueries.auditLog(filters), placeholderData: keepPreviousData });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const pick = (name: string) => String(data.get(name) ?? '').trim() || undefined;
-    setFilters({ action: pick('action') as AuditLogQuery['action'], target: pick('target') });
+    setFilters({ actor: filters.actor, action: pick('action') as AuditLogQuery['action'], target: pick('target') });
   };
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
@@ -25,7 +32,15 @@ export function AuditLogList() {
         Admin actions
       </h2>
       <form role="search" onSubmit={onSubmit} className="space-y-3">
-        <SelectField label="Action" name="action" defaultValue="">
+        {filters.actor && (
+          <p className="text-sm text-slate-700">
+            Showing the acts of one admin.{' '}
+            <button type="button" className="min-h-11 font-medium text-brand-800 underline" onClick={() => setFilters(({ actor: _actor, ...rest }) => rest)}>
+              Show every admin
+            </button>
+          </p>
+        )}
+        <SelectField label="Action" name="action" defaultValue={filters.action ?? ''}>
           <option value="">Every action</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
@@ -33,7 +48,7 @@ export function AuditLogList() {
             </option>
           ))}
         </SelectField>
-        <Field label="Target" name="target" maxLength={64} hint="An account, job, dispute or email id, or a ZIP code." />
+        <Field label="Target" name="target" defaultValue={filters.target ?? ''} maxLength={64} hint="An account, job, dispute or email id, or a ZIP code." />
         <Button type="submit" className="w-full">
           Filter
         </Button>

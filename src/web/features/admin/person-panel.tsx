@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { SuspendUserRequestSchema, type AdminUserDetail } from '../../../contract/admin';
 import { formatPay } from '../../../domain/format';
@@ -80,6 +81,16 @@ export function PersonPanel({ userId }: { userId: string }) {
           </li>
         ))}
       </HistoryList>
+      <p className="flex flex-col gap-1 text-sm">
+        <Link to={`/admin/audit-log?target=${user.id}`} className="font-medium text-brand-800 underline">
+          Every act on this account in the audit log
+        </Link>
+        {user.role === 'admin' && (
+          <Link to={`/admin/audit-log?actor=${user.id}`} className="font-medium text-brand-800 underline">
+            Every act by this admin
+          </Link>
+        )}
+      </p>
       <HistoryList title="Admin actions" empty="No admin has acted on this account.">
         {actions.map((entry) => (
           <li key={entry.id} className="py-2">
