@@ -88,6 +88,15 @@ export const SaveRouteRequestSchema = z.object({
   name: z.string().trim().max(ROUTE_NAME_MAX_LENGTH, `Keep the name within ${ROUTE_NAME_MAX_LENGTH} characters`).optional(),
   date: z.string().refine(isLocalDate, 'Choose the date as YYYY-MM-DD'),
   notes: z.string().trim().max(ROUTE_NOTES_MAX_LENGTH, `Keep the notes within ${ROUTE_NOTES_MAX_LENGTH} characters`).optional(),
+  /**
+   * Spec 7's shape of the same thing: the stops as the optimizer answered them (only `jobId` and
+   * `stopOrder` are read; every figure is the server's). Send either this or `jobIds`.
+   */
+  stops: z
+    .array(z.object({ jobId: z.uuid('Job not found'), stopOrder: z.number().int().min(1) }))
+    .max(MAX_ROUTE_JOBS, `A route visits at most ${MAX_ROUTE_JOBS} jobs`)
+    .refine((stops) => new Set(stops.map((s) => s.stopOrder)).size === stops.length, 'Each stop needs its own stopOrder')
+    .optional(),
   /** The jobs in visiting order: the first is stop 1. None is refused with 'Select at least one job to optimize'. */
   jobIds: z
     .array(z.uuid('Job not found'))

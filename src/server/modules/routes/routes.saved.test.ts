@@ -63,7 +63,7 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
       chosenOrder: ids,
       // Figures a client might send are not the route's: the server works them out.
       totalDistance: 0.01,
-      stops: [{ jobId: order[0], stopOrder: 1, distanceFromPrevious: 0 }],
+      estimatedDuration: 1,
     });
     expect(route).toMatchObject({ coordinatorId: coordinator.user.id, name: 'Route for 2026-11-26', date: '2026-11-26', notes: 'Bring bags', status: 'planned', startTime: '09:00', startedAt: null, completedAt: null });
     expect(route.totalDistance).toBe(optimized.totalDistance);
@@ -73,6 +73,22 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
     // The optimum up to 12 stops: the bound is the tour itself, and the savings are the optimizer's.
     expect(route.optimizationData).toMatchObject({ method: 'exact', routeEfficiency: 100, savings: optimized.optimizationData.savings });
     expect(route.optimizationData.savings).toBeGreaterThan(10);
+  });
+
+  it("takes spec 7's body too: the optimizer's stops, by their stopOrder, their figures ignored", async () => {
+    const ids = await corners();
+    const optimized = OptimizationResultSchema.parse((await call('POST', '/api/routes/optimize', { jobIds: ids, date: '2026-11-26' })).json());
+    const stops = [...optimized.stops].reverse().map((stop) => ({ ...stop, distanceFromPrevious: 0, travelTimeFromPrevious: 0 }));
+    const route = await savedRoute({ coordinatorId: coordinator.user.id, name: 'Route for 2026-11-26', date: '2026-11-26', notes: '', stops });
+    expect(route.stops).toEqual(optimized.stops.map((s) => ({ ...s, visitedAt: null })));
+    expect(route.notes).toBeNull();
+    const both = await save({ date: '2026-11-26', stops, jobIds: ids });
+    expect(both.statusCode).toBe(400);
+    expect(Object.keys(both.json().fields)).toEqual(['stops']);
+    const twice = await save({ date: '2026-11-26', stops: [stops[0], { ...stops[0], stopOrder: 9 }] });
+    expect(twice.statusCode).toBe(400);
+    const sameOrder = await save({ date: '2026-11-26', stops: [stops[0], { ...stops[1], stopOrder: stops[0]!.stopOrder }] });
+    expect(sameOrder.statusCode).toBe(400);
   });
 
   it('keeps the order given, however long, and measures it honestly', async () => {

@@ -68,6 +68,18 @@ export async function requireCoordinatorReader(ctx: AppContext, viewer: SessionU
   if (target?.role !== 'coordinator') throw notFound('Coordinator not found');
 }
 
+const ONE_ORDER = 'Send the stops or the job ids, not both.';
+
+/** The jobs in visiting order, from `jobIds` or spec 7's `stops` by their stopOrder. */
+function visitingOrder(request: SaveRouteRequest): string[] {
+  const jobIds = request.jobIds ?? [];
+  if (!request.stops) return jobIds;
+  if (jobIds.length > 0) throw new AppError('VALIDATION_FAILED', ONE_ORDER, { stops: ONE_ORDER });
+  const fromStops = [...request.stops].sort((a, b) => a.stopOrder - b.stopOrder).map((s) => s.jobId);
+  if (new Set(fromStops).size !== fromStops.length) throw new AppError('VALIDATION_FAILED', 'Each job can be visited only once', { stops: 'Each job can be visited only once' });
+  return fromStops;
+}
+
 /**
  * POST /api/routes: keeps the jobs in the order given as the coordinator's route for the day. Every
  * point, leg, arrival, total and bound is worked out here from the jobs' own points (the optimizer's
@@ -76,7 +88,7 @@ export async function requireCoordinatorReader(ctx: AppContext, viewer: SessionU
  */
 export async function saveRoute(ctx: AppContext, pool: SolverPool, user: SessionUser, request: SaveRouteRequest): Promise<Route> {
   if (request.coordinatorId !== undefined && request.coordinatorId !== user.id) throw forbidden('You can save routes only for yourself.');
-  const jobIds = request.jobIds ?? [];
+  const jobIds = visitingOrder(request);
   const zips = await coordinatorZips(ctx, user.id);
   const places = await visitableStops(ctx, zips, jobIds);
   const chosenOrder = request.chosenOrder ?? jobIds;
