@@ -60,6 +60,15 @@ describe.each(databaseKinds())('coordinators on %s', (kind) => {
     expect(await mailTo('nan@example.com')).toBeUndefined();
   });
 
+  it('creates one coordinator when two admins create the same email at once, with one record and one email', async () => {
+    const answers = await Promise.all([1, 2].map((n) => create({ fullName: `Twin ${n}`, email: 'twin@example.com', zipCodes: ['02139'] }, api.admin.cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const created = CoordinatorSchema.parse(answers.find((a) => a.statusCode === 201)!.json());
+    expect(await actionsOn(created.user.id)).toHaveLength(1);
+    const mails = await api.t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'twin@example.com'));
+    expect(mails).toHaveLength(1);
+  });
+
   it("changes a coordinator's ZIP codes, once, and the area nobody coordinated is no longer flagged", async () => {
     const job = await call('POST', '/api/jobs', api.homeowner.cookie, validJob({ zipCode: '02142' }));
     expect(job.statusCode, job.body).toBe(201);

@@ -69,6 +69,16 @@ describe.each(databaseKinds())('service areas on %s', (kind) => {
     expect(log.entries.map((e) => [e.action, e.changes])).toEqual([['service_area.add', { name: 'Somerville', active: true }]]);
   });
 
+  it('adds a ZIP code once when two admins add it at once, with one record', async () => {
+    const other = await signInAs(api.t, 'admin');
+    const answers = await Promise.all(
+      [api.admin.cookie, other.cookie].map((cookie) => call('POST', '/api/admin/service-areas', cookie, { zipCode: '02144', name: 'West Somerville' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const log = AuditLogSchema.parse((await call('GET', '/api/admin/audit-log?target=02144', api.admin.cookie)).json());
+    expect(log.entries).toHaveLength(1);
+  });
+
   it('pauses an area: sign-up and posting there are refused with the existing words, its jobs go on; resuming opens it again', async () => {
     const before = await post('02142');
     expect(before.statusCode).toBe(201);
