@@ -61,7 +61,7 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { auth: ['coordinator', 'admin'] },
       schema: {
         tags: ['routes'],
-        summary: "A coordinator's saved routes, newest first, with their stops in order (the coordinator themself, or an admin)",
+        summary: "A coordinator's saved routes, newest first (the latest 100), with their stops in order (the coordinator themself, or an admin)",
         params: CoordinatorIdParamsSchema,
         response: { 200: RouteListSchema, ...readErrors },
       },

@@ -12,6 +12,8 @@ import { coordinatorZips, round, routeStart, scheduledStops, solveInThread, star
 import type { SolverPool } from './solver-pool';
 
 const ROUTE_NOT_FOUND = 'Route not found';
+/** Existing Routes shows a season of daily routes at most; the analytics count every route. */
+export const ROUTE_LIST_LIMIT = 100;
 const NOT_YOUR_ROUTES = 'You can see and change only your own routes.';
 const SAME_JOBS = 'List the same jobs as the route, in the order they were chosen.';
 const STATUS_WORDS: Record<RouteStatus, string> = { planned: 'planned', in_progress: 'in progress', completed: 'completed' };
@@ -147,10 +149,10 @@ export async function saveRoute(ctx: AppContext, pool: SolverPool, user: Session
   });
 }
 
-/** The routes of the coordinator, newest first, with their stops in order. */
+/** The routes of the coordinator, newest first (the latest ROUTE_LIST_LIMIT), with their stops in order. */
 export async function listRoutes(ctx: AppContext, viewer: SessionUser, coordinatorId: string): Promise<Route[]> {
   await requireCoordinatorReader(ctx, viewer, coordinatorId);
-  const rows = await ctx.db.select().from(routes).where(eq(routes.coordinatorId, coordinatorId)).orderBy(desc(routes.createdAt), desc(routes.id));
+  const rows = await ctx.db.select().from(routes).where(eq(routes.coordinatorId, coordinatorId)).orderBy(desc(routes.createdAt), desc(routes.id)).limit(ROUTE_LIST_LIMIT);
   if (rows.length === 0) return [];
   const stops = await ctx.db
     .select()
