@@ -214,6 +214,33 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
     expect(routes.find((r) => r.id === planned.id)).toMatchObject({ status: 'planned', stops: [{ visitedAt: null }] });
   });
 
+  it('saves and lists a route of 200 stops within a second each, end to end', { timeout: 30_000 }, async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const angle = i * 2.399963;
+      const radius = 0.002 + 0.03 * Math.sqrt(i / 200);
+      return { latitude: 42.36 + radius * Math.sin(angle), longitude: -71.1 + radius * Math.cos(angle) };
+    });
+    const ids = (
+      await t.database.db
+        .insert(jobs)
+        .values(rows.map((p) => ({ homeownerId: homeowner.user.id, title: 'Rake', description: 'Leaves', category: 'leaf_raking' as const, payCents: 4000, estimatedDuration: 60, location: 'Elm St', zipCode: '02139', physicalDemands: 'easy' as const, ...p })))
+        .returning({ id: jobs.id })
+    ).map((r) => r.id);
+    const own = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
+    // The first call also loads the solver thread (a listening server does that at start).
+    await savedRoute({ date: '2026-11-26', jobIds: ids.slice(0, 20) }, own.cookie);
+    let t0 = performance.now();
+    const route = await savedRoute({ date: '2026-11-26', jobIds: ids }, own.cookie);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(route.stops).toHaveLength(200);
+    expect(route.optimizationData.method).toBe('heuristic');
+    expect(route.optimizationData.lowerBound).toBeLessThanOrEqual(route.totalDistance);
+    t0 = performance.now();
+    const listed = RouteListSchema.parse((await list(own.user.id, own.cookie)).json()).routes;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(listed[0]!.stops.map((s) => s.jobId)).toEqual(ids);
+  });
+
   it('refuses bad input field by field', async () => {
     const [id] = await corners();
     const none = await save({ date: '2026-11-26', jobIds: [] });
