@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support/accounts';
+import { DEMO, DEMO_PASSWORD, signIn } from './support/accounts';
 import { expectAccessibleOnceToastsAreGone, expectNoAccessibilityViolations } from './support/axe';
 
 const routesFigure = (page: Page) => page.locator('dt', { hasText: /^Routes$/ }).locator('+ dd');
@@ -11,6 +11,20 @@ async function routesCount(page: Page): Promise<number> {
   await expect(none.or(routesFigure(page))).toBeVisible();
   return (await none.isVisible()) ? 0 : Number(await routesFigure(page).textContent());
 }
+
+/** The demo jobs this journey created: cancelled afterwards, so other journeys' lists and best matches never meet them. */
+let demoJobIds: string[] = [];
+
+test.afterEach(async ({ request }) => {
+  if (demoJobIds.length === 0) return;
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.homeowner, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  for (const id of demoJobIds) {
+    const cancelled = await request.post(`/api/jobs/${id}/cancel`, { data: {} });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+  }
+  demoJobIds = [];
+});
 
 test('the demo coordinator creates demo data, picks its jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page, baseURL }) => {
   // The map is drawn without tiles: nothing on the way asks any host but the product's own.
@@ -26,6 +40,7 @@ test('the demo coordinator creates demo data, picks its jobs, optimizes the roun
   const created = await page.request.post('/api/demo/create-data');
   expect(created.status(), await created.text()).toBe(201);
   const { jobIds } = (await created.json()) as { jobIds: string[] };
+  demoJobIds = jobIds;
   expect(jobIds).toHaveLength(12);
   const jobs = await Promise.all(jobIds.map(async (id) => (await (await page.request.get(`/api/jobs/${id}`)).json()) as { location: string }));
   await page.reload();
