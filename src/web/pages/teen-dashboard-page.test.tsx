@@ -86,6 +86,14 @@ describe('Teen dashboard tabs', () => {
     expect(screen.queryByRole('region', { name: 'Latest achievement' })).not.toBeInTheDocument();
   });
 
+  it('loads the Progress tab when it is opened, with its inner tabs', async () => {
+    renderAt('/teen-dashboard?tab=progress');
+    const panel = await screen.findByRole('tabpanel', { name: 'Progress' });
+    const inner = await within(panel).findByRole('tablist', { name: 'Progress sections' });
+    expect(within(inner).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Achievements', 'Challenges', 'Leaderboard']);
+    expect(await within(panel).findByText('No achievements yet')).toBeInTheDocument();
+  });
+
   it('opens Dashboard by click or arrow key, keeps it in the address, and opens it from there', async () => {
     renderAt('/teen-dashboard');
     await userEvent.click(within(await tabs()).getByRole('tab', { name: 'Dashboard' }));
@@ -93,7 +101,8 @@ describe('Teen dashboard tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/teen-dashboard?tab=dashboard');
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'AI Jobs' })).toHaveAttribute('aria-selected', 'true');
+    // The address changes in a router transition, which a loaded machine may finish a moment later.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'AI Jobs' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/teen-dashboard$/);
   });
 
