@@ -187,7 +187,7 @@ export const RouteAnalyticsSchema = z.object({
   jobsPerRoute: z.number().nullable(),
   /** Stops marked visited. */
   stopsVisited: z.number().int(),
-  /** Jobs of the coordinator's routes that are verified (or paid). */
+  /** Jobs of the coordinator's ZIP codes that have been verified (by them or an admin), paid ones included. */
   jobsVerified: z.number().int(),
   /** Median hours from a job's completion to its verification, over those jobs, 1 decimal; null with none. */
   medianHoursToVerification: z.number().nullable(),

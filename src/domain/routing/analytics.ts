@@ -16,7 +16,7 @@ export interface SavedRouteFigures {
   lowerBound: number;
 }
 
-/** A job of the routes that was verified, with when it was completed (null when it never was). */
+/** A verified job of the coordinator's area, with when it was completed (null when it never was). */
 export interface VerifiedJobTimes {
   completedAt: Date | null;
   verifiedAt: Date;

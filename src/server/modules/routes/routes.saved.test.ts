@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptimizationResultSchema, RouteAnalyticsSchema, RouteListSchema, RouteSchema, type Route } from '../../../contract/routes';
 import { jobs } from '../../db/schema';
@@ -268,22 +267,25 @@ describe.each(databaseKinds())('saved routes on %s', (kind) => {
   });
 
   it('computes analytics from the saved routes and their jobs: zeros and nulls before any', async () => {
-    const fresh = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
+    // A ZIP code of its own, so the area's verified jobs are this test's only.
+    const fresh = await signInAs(t, 'coordinator', { coordinatorZips: ['02141'] });
     const empty = RouteAnalyticsSchema.parse((await analytics(fresh.user.id, fresh.cookie)).json());
     expect(empty).toMatchObject({ routesPlanned: 0, routesCompleted: 0, totalDistance: 0, distanceSavedPercent: null, efficiencyPercent: null, jobsPerRoute: null, jobsVerified: 0, medianHoursToVerification: null, perRoute: [] });
 
-    const ids = await corners();
+    const ids = await Promise.all(CORNERS.map(([lat, lng]) => jobAt(lat, lng, { zipCode: '02141' })));
     const optimized = OptimizationResultSchema.parse((await call('POST', '/api/routes/optimize', { jobIds: ids, date: '2026-12-02' }, fresh.cookie)).json());
     const good = await savedRoute({ date: '2026-12-02', jobIds: optimized.stops.map((s) => s.jobId), chosenOrder: ids }, fresh.cookie);
     const plain = await savedRoute({ date: '2026-12-01', jobIds: ids.slice(0, 2) }, fresh.cookie);
     await patch(plain.id, { status: 'in_progress' }, fresh.cookie);
     await patch(plain.id, { visitedJobId: ids[0] }, fresh.cookie);
     await patch(plain.id, { status: 'completed' }, fresh.cookie);
-    // One job of the routes was completed and verified three hours later.
-    await t.database.db
-      .update(jobs)
-      .set({ status: 'verified', completedAt: new Date('2026-12-02T15:00:00Z'), verifiedAt: new Date('2026-12-02T18:00:00Z') })
-      .where(eq(jobs.id, ids[0]!));
+    // A job of the area, on no route, completed three hours before the coordinator verifies it; one of another area does not count.
+    const teen = await signInAs(t, 'teen', { consent: 'approved' });
+    const completed = { status: 'completed' as const, teenId: teen.user.id, acceptedAt: t.clock.now(), startedAt: t.clock.now(), completedAt: t.clock.now() };
+    const areaJob = await jobAt(42.371, -71.1, { ...completed, zipCode: '02141' });
+    await jobAt(42.375, -71.12, { ...completed, zipCode: '02138', status: 'verified', verifiedAt: t.clock.now() });
+    later(180);
+    expect((await call('POST', `/api/jobs/${areaJob}/verify`, {}, fresh.cookie)).statusCode).toBe(200);
 
     const response = await analytics(fresh.user.id, fresh.cookie);
     expect(response.statusCode, response.body).toBe(200);

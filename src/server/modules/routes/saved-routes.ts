@@ -225,13 +225,15 @@ export async function readRouteAnalytics(ctx: AppContext, viewer: SessionUser, c
     })
     .from(routes)
     .where(eq(routes.coordinatorId, coordinatorId));
-  // Each job once, however many routes visited it.
-  const verified = await ctx.db
-    .selectDistinct({ id: jobs.id, completedAt: jobs.completedAt, verifiedAt: jobs.verifiedAt })
-    .from(jobs)
-    .innerJoin(routeStops, eq(routeStops.jobId, jobs.id))
-    .innerJoin(routes, eq(routes.id, routeStops.routeId))
-    .where(and(eq(routes.coordinatorId, coordinatorId), isNotNull(jobs.verifiedAt)));
+  // The area's service: every job of the coordinator's ZIP codes that has been verified, by anyone.
+  const zips = await coordinatorZips(ctx, coordinatorId);
+  const verified =
+    zips.length === 0
+      ? []
+      : await ctx.db
+          .select({ completedAt: jobs.completedAt, verifiedAt: jobs.verifiedAt })
+          .from(jobs)
+          .where(and(inArray(jobs.zipCode, zips), isNotNull(jobs.verifiedAt)));
   return routeAnalytics(
     saved,
     verified.map((v) => ({ completedAt: v.completedAt, verifiedAt: v.verifiedAt! })),
