@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test/databases';
+import { migrateDatabase, openDatabase } from './client';
 import { openTestDatabase } from '../test/test-app';
 import { users } from './schema';
 
@@ -25,4 +26,18 @@ describe.runIf(testDatabaseUrl)('the PostgreSQL client', () => {
     expect(prepared).toEqual([expect.stringContaining('where "users"."id" = $1')]);
   });
 
+});
+
+describe('a new embedded database', () => {
+  it("takes an array of an enum the migrations made as a parameter at once (the recommendations' groups)", async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrateDatabase(database);
+      const demands = ['easy', 'hard'];
+      const result = await database.db.execute(sql`select array_length(${sql.param(demands)}::physical_demand[], 1) as n`);
+      expect((result as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

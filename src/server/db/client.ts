@@ -232,6 +232,9 @@ async function listenOnPostgres(
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.pglite) {
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite learns the array types (an enum's, such as physical_demand[]) when it opens: on a database
+    // the migrations just made, it would send an array parameter of one as 'a,b' instead of '{a,b}'.
+    await database.pglite.refreshArrayTypes();
     return;
   }
   const client = await database.pool!.connect();
