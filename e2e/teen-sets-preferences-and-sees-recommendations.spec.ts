@@ -50,7 +50,7 @@ test('the demo teen changes categories and distance, saves, sees the toast and a
   try {
     await page.reload();
     const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
-    await expect(tabs.getByRole('tab')).toHaveText(['AI Jobs', 'Dashboard']);
+    await expect(tabs.getByRole('tab')).toHaveText(['AI Jobs', 'Dashboard', 'Progress']);
     await expect(tabs.getByRole('tab', { name: 'AI Jobs' })).toHaveAttribute('aria-selected', 'true');
     const first = recommended(page).getByRole('article').first();
     await expect(first.getByRole('heading')).toHaveText(seasonal.title);
