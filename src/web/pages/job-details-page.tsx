@@ -20,6 +20,7 @@ import { LockCountdown, LockExpired } from '../features/jobs/lock-countdown';
 import { MinimumAgeBadge } from '../features/jobs/minimum-age-badge';
 import { checkParentalConsent, needsParentalConsent } from '../features/jobs/parental-consent';
 import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
+import { TeenDisputeSide } from '../features/payments/teen-dispute-side';
 import { StatusBadge } from '../features/jobs/status-badge';
 import { AgeRuleNotice } from '../features/safety/age-rule-notice';
 import { safetyQueries } from '../features/safety/api';
@@ -104,6 +105,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           <JobActionButtons job={job} only={['start', 'complete', 'verify', 'withdraw', 'cancel']} fullWidth />
           {user.role === 'homeowner' && <PaymentActions job={job} />}
         </div>
+        {user.role === 'teen' && job.teenId === user.id && job.status === 'disputed' && <TeenDisputeSide jobId={job.id} />}
       </div>
     </>
   );
