@@ -22,6 +22,8 @@ import { checkParentalConsent, needsParentalConsent } from '../features/jobs/par
 import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
 import { TeenDisputeSide } from '../features/payments/teen-dispute-side';
 import { StatusBadge } from '../features/jobs/status-badge';
+import { JobReviews, reviewsJob } from '../features/progress/job-reviews';
+import { showsTeenReputation, TeenReputation } from '../features/progress/teen-reputation';
 import { AgeRuleNotice } from '../features/safety/age-rule-notice';
 import { safetyQueries } from '../features/safety/api';
 import { ageRuleOf, ApiError } from '../lib/api';
@@ -106,6 +108,8 @@ function JobDetails({ id, user }: { id: string; user: User }) {
           {user.role === 'homeowner' && <PaymentActions job={job} />}
         </div>
         {user.role === 'teen' && job.teenId === user.id && job.status === 'disputed' && <TeenDisputeSide jobId={job.id} />}
+        {showsTeenReputation(user, job) && <TeenReputation teenId={job.teenId} teenName={job.teenName} />}
+        {reviewsJob(user, job) && <JobReviews job={job} user={user} />}
       </div>
     </>
   );
