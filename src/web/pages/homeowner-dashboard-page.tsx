@@ -13,6 +13,7 @@ import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
 import { EmptyState } from '../features/jobs/paged-job-list';
 import { PaymentActions, PaymentBadge } from '../features/payments/payment-actions';
+import { WriteReviewLink } from '../features/progress/job-reviews';
 
 /** Spec 9: the dashboard shows the 3 most recent jobs. */
 const RECENT_JOBS = 3;
@@ -103,6 +104,7 @@ function HomeownerJobCard({ job }: { job: Job }) {
       <PaymentBadge payment={job.payment} />
       <JobActionButtons job={job} only={['cancel']} size="sm" />
       <PaymentActions job={job} />
+      <WriteReviewLink job={job} />
     </JobCard>
   );
 }

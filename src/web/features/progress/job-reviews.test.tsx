@@ -6,7 +6,7 @@ import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import type { JobReviews as JobReviewsAnswer, Review, UserStats } from '../../../contract/progress';
 import { HOMEOWNER, json, makeJob, renderSignedIn, TEEN } from '../jobs/test-fixtures';
-import { JobReviews, reviewsJob } from './job-reviews';
+import { JobReviews, reviewsJob, WriteReviewLink } from './job-reviews';
 import { showsTeenReputation, TeenReputation } from './teen-reputation';
 import { makeStats } from './test-fixtures';
 
@@ -114,6 +114,30 @@ describe('Job reviews', () => {
     const theirs = await screen.findByRole('region', { name: "The homeowner's review of you" });
     expect(within(theirs).getByRole('article', { name: 'Review by Rosa P.' })).toHaveTextContent('Spotless lawn.');
     expect(within(theirs).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  const renderLink = (job: Job) => renderSignedIn(<MemoryRouter>{<WriteReviewLink job={job} />}</MemoryRouter>, HOMEOWNER);
+  const reviewReads = () => fetchMock.mock.calls.filter(([url]) => String(url) === REVIEWS_URL).length;
+
+  it('links the homeowner’s dashboard card to the review form while they can write it', async () => {
+    renderLink(JOB);
+    expect(await screen.findByRole('link', { name: 'Review Maya L.' })).toHaveAttribute('href', `/job/${JOB.id}`);
+  });
+
+  it('shows no review link once the homeowner has written theirs', async () => {
+    answer = { canReview: false, mine: review(), theirs: null, otherSideWrote: false };
+    renderLink(JOB);
+    await waitFor(() => expect(reviewReads()).toBe(1));
+    // Let the answer render.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('does not ask about the reviews of a job not verified yet', async () => {
+    renderLink({ ...JOB, status: 'completed' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reviewReads()).toBe(0);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the homeowner the teen’s name, level title, average rating and review count', async () => {

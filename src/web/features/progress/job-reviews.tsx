@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { User } from '../../../contract/auth';
 import type { Job } from '../../../contract/jobs';
 import { CreateReviewRequestSchema, REVIEW_BLIND_DAYS, REVIEW_COMMENT_MAX } from '../../../contract/progress';
-import { Button } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { applyServerError } from '../../lib/form-errors';
@@ -22,6 +22,21 @@ const REVIEWABLE: readonly Job['status'][] = ['verified', 'paid'];
 export function reviewsJob(user: User, job: Job): boolean {
   if (!REVIEWABLE.includes(job.status) || !job.teenId) return false;
   return (user.role === 'homeowner' && job.homeownerId === user.id) || (user.role === 'teen' && job.teenId === user.id);
+}
+
+/**
+ * On the homeowner's dashboard, a verified or paid job's way to its review form (on the job's
+ * details), shown only while they can still write it.
+ */
+export function WriteReviewLink({ job }: { job: Job }) {
+  const reviewable = REVIEWABLE.includes(job.status) && job.teenId !== null;
+  const reviews = useQuery({ ...progressQueries.jobReviews(job.id), enabled: reviewable });
+  if (!reviewable || !reviews.data?.canReview) return null;
+  return (
+    <ButtonLink to={`/job/${job.id}`} variant="secondary" size="sm">
+      Review {job.teenName ?? 'the teen'}
+    </ButtonLink>
+  );
 }
 
 /**
