@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { devices, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, freshPerson, signIn } from './accounts';
 import { linkIn, waitForMail } from './mail';
@@ -90,7 +90,10 @@ export async function signedInPage(browser: Browser, baseURL: string | undefined
 /** A person who just signed up, in their own phone-sized browser context, on their home screen. */
 export async function newPersonPage(browser: Browser, baseURL: string | undefined, role: 'teen' | 'homeowner'): Promise<Page> {
   const person = freshPerson(role);
-  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+  // Their own address (the e2e server trusts the loopback proxy): as many people as the journeys
+  // need sign up, each within the per-address limits.
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = await context.newPage();
   const registered = await page.request.post('/api/auth/register', { data: { ...person, role } });
   expect(registered.status(), await registered.text()).toBe(201);
