@@ -10,7 +10,7 @@ import { migrateDatabase, openDatabase, type Database } from '../src/server/db/c
 import { createAccount } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/modules/auth/passwords';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
-import { round } from './lib';
+import { log, round, type BenchResult } from './lib';
 
 export const positiveInt = (value: string | undefined, fallback: number, min = 1) => {
   const n = Number.parseInt(value ?? '', 10);
@@ -204,3 +204,44 @@ export async function cannon(url: string, headers: Record<string, string>, secon
 
 /** Every request answered 2xx, none failed or timed out. */
 export const allOk = (load: Load) => load.non2xx === 0 && load.errors === 0 && load.timeouts === 0;
+
+/** What a benchmark found on one database: its figures, its budgets' checks, and details to keep. */
+export interface DatabaseRun {
+  figures: Record<string, number | string>;
+  checks: { label: string; ok: boolean }[];
+  details: Record<string, unknown>;
+}
+
+/**
+ * Runs a benchmark on each database benchKinds() names. PostgreSQL's checks are the budgets; PGlite's
+ * are informational (it runs one statement at a time). A database whose run throws is a failed
+ * budget with its error, and the other still runs; without PostgreSQL the budgets are not judged.
+ */
+export async function runOnEachDatabase(name: string, details: Record<string, unknown>, runOn: (kind: Kind) => Promise<DatabaseRun>): Promise<BenchResult> {
+  const kinds = benchKinds();
+  const figures: Record<string, number | string> = {};
+  const budgets: BenchResult['budgets'] = [];
+  for (const kind of kinds) {
+    const label = LABEL[kind];
+    try {
+      const result = await runOn(kind);
+      Object.assign(figures, result.figures);
+      details[kind] = result.details;
+      for (const check of result.checks) {
+        if (kind === 'postgres') budgets.push({ label: `${label}: ${check.label}`, ok: check.ok });
+        else figures[`${label} (informational): ${check.label}`] = check.ok ? 'met' : 'not met';
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log(`${name}: ${label} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+      figures[`${label}: error`] = message.split('\n')[0]!.slice(0, 200);
+      budgets.push({ label: `${label}: benchmark ran`, ok: false });
+      details[kind] = { error: message };
+    }
+  }
+  if (!kinds.includes('postgres')) {
+    figures.PostgreSQL = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL';
+    budgets.push({ label: 'PostgreSQL budgets judged (needs TEST_DATABASE_URL or BENCH_DATABASE_URL)', ok: false });
+  }
+  return { name, figures, budgets, details };
+}

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CATEGORY_LABELS, DURATIONS, EQUIPMENT, EXPLORER_PAGE_SIZE, JOB_CATEGORIES, PHYSICAL_DEMANDS, type Job } from '../src/contract/jobs';
+import { pick, seededRandom } from '../src/domain/random';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -28,7 +29,6 @@ import { bulkLoadJobs } from '../src/server/test/bulk-jobs';
 import { validJob } from '../src/server/test/fixtures';
 import {
   AUTOCANNON_WORKERS,
-  benchKinds,
   cannon,
   CONNECTIONS,
   DURATION_S,
@@ -37,7 +37,9 @@ import {
   listenLocal,
   openBenchDatabase,
   personWithSession,
+  runOnEachDatabase,
   WARMUP_S,
+  type DatabaseRun,
   type Kind,
   type Person,
 } from './api-load';
@@ -61,31 +63,13 @@ interface Check {
   ok: boolean;
 }
 
-interface DatabaseRun {
-  figures: Record<string, number | string>;
-  checks: Check[];
-  details: Record<string, unknown>;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
 
-/** A small seeded generator, so every run loads the same jobs. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 async function loadJobs(database: Database, homeownerId: string, now: Date): Promise<number> {
-  const rand = mulberry32(20_240_901);
+  const rand = seededRandom(20_240_901);
   const centroids = ZIPS.map((zip) => {
     const c = zipCentroid(zip);
     if (!c) throw new Error(`no centroid for ${zip}`);
@@ -305,10 +289,7 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
 // ---------------------------------------------------------------------------------------------
 
 export async function run(): Promise<BenchResult> {
-  const kinds = benchKinds();
-  const figures: Record<string, number | string> = {};
-  const budgets: BenchResult['budgets'] = [];
-  const details: Record<string, unknown> = {
+  return runOnEachDatabase(name, {
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
     warmupSeconds: WARMUP_S,
@@ -316,28 +297,5 @@ export async function run(): Promise<BenchResult> {
     jobs: JOB_COUNT,
     teens: TEENS,
     lockJobs: LOCK_JOBS,
-  };
-  for (const kind of kinds) {
-    const label = LABEL[kind];
-    try {
-      const result = await runOn(kind);
-      Object.assign(figures, result.figures);
-      details[kind] = result.details;
-      for (const check of result.checks) {
-        if (kind === 'postgres') budgets.push({ label: `${label}: ${check.label}`, ok: check.ok });
-        else figures[`${label} (informational): ${check.label}`] = check.ok ? 'met' : 'not met';
-      }
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      log(`${name}: ${label} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-      figures[`${label}: error`] = message.split('\n')[0]!.slice(0, 200);
-      budgets.push({ label: `${label}: benchmark ran`, ok: false });
-      details[kind] = { error: message };
-    }
-  }
-  if (!kinds.includes('postgres')) {
-    figures.PostgreSQL = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL';
-    budgets.push({ label: 'PostgreSQL budgets judged (needs TEST_DATABASE_URL or BENCH_DATABASE_URL)', ok: false });
-  }
-  return { name, figures, budgets, details };
+  }, runOn);
 }

@@ -28,6 +28,7 @@ import {
   type SliderRange,
   type UserPreferences,
 } from '../src/contract/preferences';
+import { pick, seededRandom, type RandomSource } from '../src/domain/random';
 import { buildApp } from '../src/server/app';
 import type { AppContext } from '../src/server/context';
 import { firstBatchSql, prepareMatch } from '../src/server/modules/recommendations/recommendations.service';
@@ -36,7 +37,7 @@ import type { Database } from '../src/server/db/client';
 import { coordinatorZipCodes, jobs, userPreferences, users } from '../src/server/db/schema';
 import { zipCentroid } from '../src/server/geo/zip-centroids';
 import { bulkLoadJobs } from '../src/server/test/bulk-jobs';
-import { benchKinds, DURATION_S, inParallel, LABEL, listenLocal, openBenchDatabase, personWithSession, positiveInt, WARMUP_S, type Kind, type Person } from './api-load';
+import { DURATION_S, inParallel, LABEL, listenLocal, openBenchDatabase, personWithSession, positiveInt, runOnEachDatabase, WARMUP_S, type DatabaseRun, type Kind, type Person } from './api-load';
 import { log, median, percentile, round, type BenchResult } from './lib';
 
 export const name = 'recommendations';
@@ -51,26 +52,14 @@ const SUPERVISED_ZIPS = ['02139', '02141'];
 const DAY_MS = 24 * 3600 * 1000;
 const BUDGET = { p95Ms: 20, p99Ms: 50 };
 
-/** mulberry32: the same jobs, teens and preferences on every run. */
-function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const some = <T>(random: () => number, list: readonly T[], chance: number): T[] => list.filter(() => random() < chance);
-const slider = (random: () => number, range: SliderRange) => range.min + range.step * Math.floor(random() * ((range.max - range.min) / range.step + 1));
+const some = <T>(random: RandomSource, list: readonly T[], chance: number): T[] => list.filter(() => random() < chance);
+const slider = (random: RandomSource, range: SliderRange) => range.min + range.step * Math.floor(random() * ((range.max - range.min) / range.step + 1));
 
 // ---------------------------------------------------------------------------------------------
 // Data
 
 export async function loadJobs(database: Database, homeownerId: string, now: Date): Promise<void> {
-  const random = randomSource(15_2026);
+  const random = seededRandom(15_2026);
   const centroids = ZIPS.map((zip) => ({ zip, ...zipCentroid(zip)! }));
   await bulkLoadJobs(database.db, async () => {
     for (let start = 0; start < JOB_COUNT; start += BATCH) {
@@ -107,7 +96,7 @@ export async function loadJobs(database: Database, homeownerId: string, now: Dat
   });
 }
 
-function preferencesOf(random: () => number): UserPreferences {
+function preferencesOf(random: RandomSource): UserPreferences {
   return UserPreferencesSchema.parse({
     minMatchScore: slider(random, MIN_MATCH_SCORE_RANGE),
     maxDistance: slider(random, MAX_DISTANCE_RANGE),
@@ -128,7 +117,7 @@ function preferencesOf(random: () => number): UserPreferences {
 
 /** 200 consented teens: varied homes, ages (a quarter are 15), preferences, and a few completed jobs for half of them. */
 export async function makeTeens(database: Database, homeownerId: string, now: Date): Promise<Person[]> {
-  const random = randomSource(200);
+  const random = seededRandom(200);
   const teens = await inParallel(
     Array.from({ length: TEENS }, (_, i) => i),
     10,
@@ -240,11 +229,6 @@ async function explainCandidates(database: Database, ctx: AppContext, teenId: st
   return result.rows.map((r) => String(Object.values(r)[0]));
 }
 
-interface DatabaseRun {
-  figures: Record<string, number | string>;
-  checks: { label: string; ok: boolean }[];
-  details: Record<string, unknown>;
-}
 
 async function runOn(kind: Kind): Promise<DatabaseRun> {
   const label = LABEL[kind];
@@ -323,23 +307,5 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
 }
 
 export async function run(): Promise<BenchResult> {
-  const kinds = benchKinds();
-  const figures: Record<string, number | string> = {};
-  const budgets: BenchResult['budgets'] = [];
-  const details: Record<string, unknown> = { jobs: JOB_COUNT, teens: TEENS, concurrency: CONCURRENCY, rounds: ROUNDS, durationSeconds: DURATION_S, cpus: os.cpus().length };
-  for (const kind of kinds) {
-    const label = LABEL[kind];
-    const result = await runOn(kind);
-    Object.assign(figures, result.figures);
-    details[kind] = result.details;
-    for (const check of result.checks) {
-      if (kind === 'postgres') budgets.push({ label: `${label}: ${check.label}`, ok: check.ok });
-      else figures[`${label} (informational): ${check.label}`] = check.ok ? 'met' : 'not met';
-    }
-  }
-  if (!kinds.includes('postgres')) {
-    figures.PostgreSQL = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL';
-    budgets.push({ label: 'PostgreSQL budgets judged (needs TEST_DATABASE_URL or BENCH_DATABASE_URL)', ok: false });
-  }
-  return { name, figures, budgets, details };
+  return runOnEachDatabase(name, { jobs: JOB_COUNT, teens: TEENS, concurrency: CONCURRENCY, rounds: ROUNDS, durationSeconds: DURATION_S, cpus: os.cpus().length }, runOn);
 }

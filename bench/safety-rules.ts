@@ -6,6 +6,7 @@
 import { EQUIPMENT, JOB_CATEGORIES, PHYSICAL_DEMANDS, DURATIONS } from '../src/contract/job-constants';
 import { NO_PARENT_LIMITS, type ParentLimits } from '../src/contract/safety';
 import { addDays } from '../src/domain/calendar';
+import { pick, seededRandom, type RandomSource } from '../src/domain/random';
 import { parseSchoolCalendar } from '../src/domain/safety-rules/school-calendar';
 import { decideFor, minimumAgeFor, type JobNeeds, type RuleBook, type Stage, type TeenFacts } from '../src/domain/safety-rules/engine';
 import { parentLayer, rulesFor } from '../src/domain/safety-rules/rules';
@@ -21,22 +22,8 @@ const BUDGET_MS = 1000;
 /** A Tuesday in the school year, 3 PM. */
 const NOW = { day: '2026-11-24', minutes: 15 * 60 };
 
-/** mulberry32: the same teens and jobs on every run and machine. */
-function randomSource(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-function pick<T>(random: () => number, list: readonly T[]): T {
-  return list[Math.floor(random() * list.length)]!;
-}
-
-function makeTeen(random: () => number, i: number): TeenFacts {
+function makeTeen(random: RandomSource, i: number): TeenFacts {
   const age = 13 + Math.floor(random() * 6);
   const dateOfBirth = `${2026 - age}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
   const limits: ParentLimits | null =
@@ -49,7 +36,7 @@ function makeTeen(random: () => number, i: number): TeenFacts {
   return { dateOfBirth: random() < 0.02 ? null : dateOfBirth, parentRules: parentLayer(limits), work };
 }
 
-function makeJob(random: () => number, i: number): JobNeeds & { id: string } {
+function makeJob(random: RandomSource, i: number): JobNeeds & { id: string } {
   const equipment = EQUIPMENT.filter(() => random() < 0.12);
   return { id: `job-${i}`, equipment, category: pick(random, JOB_CATEGORIES), physicalDemands: pick(random, PHYSICAL_DEMANDS), estimatedDuration: pick(random, DURATIONS) };
 }
@@ -63,7 +50,7 @@ function decideAll(stage: Stage, teens: TeenFacts[], jobs: (JobNeeds & { id: str
 }
 
 export async function run(): Promise<BenchResult> {
-  const random = randomSource(21);
+  const random = seededRandom(21);
   const book: RuleBook = { rules: rulesFor('MA'), calendar: parseSchoolCalendar(calendarJson, 'ma-school-calendar.json') };
   const teens = Array.from({ length: PAIRS }, (_, i) => makeTeen(random, i));
   const jobs = Array.from({ length: PAIRS }, (_, i) => makeJob(random, i));

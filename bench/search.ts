@@ -22,7 +22,7 @@ import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { bulkLoadJobs } from '../src/server/test/bulk-jobs';
 import { planOf, statementsOf, withSettings } from '../src/server/test/query-plans';
-import { allOk, benchKinds, cannon, CONNECTIONS, DURATION_S, LABEL, listenLocal, openBenchDatabase, personWithSession, positiveInt, WARMUP_S, type CannonRequest, type Kind, type Load } from './api-load';
+import { allOk, cannon, CONNECTIONS, DURATION_S, LABEL, listenLocal, openBenchDatabase, personWithSession, positiveInt, runOnEachDatabase, WARMUP_S, type CannonRequest, type DatabaseRun, type Kind, type Load } from './api-load';
 import { log, median, round, type BenchResult } from './lib';
 
 export const name = 'search';
@@ -103,11 +103,6 @@ async function loadOpenJobs(database: Database, homeownerId: string, now: Date):
   return performance.now() - t0;
 }
 
-interface DatabaseRun {
-  figures: Record<string, number | string>;
-  checks: { label: string; ok: boolean }[];
-  details: Record<string, unknown>;
-}
 
 async function runOn(kind: Kind): Promise<DatabaseRun> {
   const label = LABEL[kind];
@@ -182,31 +177,5 @@ async function runOn(kind: Kind): Promise<DatabaseRun> {
 }
 
 export async function run(): Promise<BenchResult> {
-  const kinds = benchKinds();
-  const figures: Record<string, number | string> = {};
-  const budgets: BenchResult['budgets'] = [];
-  const details: Record<string, unknown> = { openJobs: OPEN_JOBS, connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, runs: RUNS, words: WORDS };
-  for (const kind of kinds) {
-    const label = LABEL[kind];
-    try {
-      const result = await runOn(kind);
-      Object.assign(figures, result.figures);
-      details[kind] = result.details;
-      for (const check of result.checks) {
-        if (kind === 'postgres') budgets.push({ label: `${label}: ${check.label}`, ok: check.ok });
-        else figures[`${label} (informational): ${check.label}`] = check.ok ? 'met' : 'not met';
-      }
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      log(`${name}: ${label} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
-      figures[`${label}: error`] = message.split('\n')[0]!.slice(0, 200);
-      budgets.push({ label: `${label}: benchmark ran`, ok: false });
-      details[kind] = { error: message };
-    }
-  }
-  if (!kinds.includes('postgres')) {
-    figures.PostgreSQL = 'skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL';
-    budgets.push({ label: 'PostgreSQL budgets judged (needs TEST_DATABASE_URL or BENCH_DATABASE_URL)', ok: false });
-  }
-  return { name, figures, budgets, details };
+  return runOnEachDatabase(name, { openJobs: OPEN_JOBS, connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, runs: RUNS, words: WORDS }, runOn);
 }

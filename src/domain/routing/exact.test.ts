@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exactTour } from './exact';
 import { isTourOf, matrixFromRows, tourLength, type DistanceMatrix } from './matrix';
 import { oneTreeBound } from './lower-bound';
-import { randomInt, seededRandom, type RandomSource } from './random';
+import { randomInt, seededRandom, type RandomSource } from '../random';
 import { solveRoute } from './solve';
 
 /** Every tour from the depot, by trying every order of the other points: the reference. */

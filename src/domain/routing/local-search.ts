@@ -1,5 +1,5 @@
 import type { DistanceMatrix } from './matrix';
-import { randomInt, type RandomSource } from './random';
+import { randomInt, type RandomSource } from '../random';
 
 /** A move must gain more than this to count, so float noise never loops the search. */
 const EPSILON = 1e-9;

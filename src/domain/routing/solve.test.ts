@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exactTour } from './exact';
 import { heuristicTour } from './local-search';
 import { isTourOf, matrixFrom, matrixFromRows, tourLength, type DistanceMatrix } from './matrix';
-import { seededRandom } from './random';
+import { seededRandom } from '../random';
 import { solveRoute } from './solve';
 import { euc2dMatrix, parseOptima, parseTsplib, parseTsplibTour } from './tsplib';
 

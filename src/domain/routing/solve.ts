@@ -2,7 +2,7 @@ import { EXACT_MAX_STOPS, exactTour } from './exact';
 import { heuristicTour } from './local-search';
 import { oneTreeBound } from './lower-bound';
 import { assertMatrix, isSymmetric, tourLength, type DistanceMatrix, type Tour } from './matrix';
-import { seededRandom, type RandomSource } from './random';
+import { seededRandom, type RandomSource } from '../random';
 
 /** Issue 17: the default time budget of one optimisation (search and bound together). */
 export const DEFAULT_TIME_BUDGET_MS = 150;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { matrixFrom } from '../../../domain/routing/matrix';
-import { seededRandom } from '../../../domain/routing/random';
+import { seededRandom } from '../../../domain/random';
 import { solveRoute } from '../../../domain/routing/solve';
 import { SolverBusyError, SolverPool } from './solver-pool';
 

@@ -1,7 +1,8 @@
 /**
- * The solver's randomness is injected so that one seed always gives one tour: a function returning
- * numbers in [0, 1), like Math.random. `seededRandom` is the default source (mulberry32: tiny, fast
- * and good enough to pick kicks; not for anything secret).
+ * Randomness is injected where a result must repeat (the route solver: one seed, one tour; the
+ * benchmarks: the same data on every run and machine): a function returning numbers in [0, 1), like
+ * Math.random. `seededRandom` is mulberry32: tiny, fast and good enough to pick kicks and test
+ * data; not for anything secret.
  */
 export type RandomSource = () => number;
 
@@ -18,4 +19,9 @@ export function seededRandom(seed: number): RandomSource {
 /** An integer in [0, bound). */
 export function randomInt(random: RandomSource, bound: number): number {
   return Math.min(bound - 1, Math.floor(random() * bound));
+}
+
+/** One item of a non-empty list. */
+export function pick<T>(random: RandomSource, list: readonly T[]): T {
+  return list[randomInt(random, list.length)]!;
 }
