@@ -4,8 +4,8 @@ import type { Job } from '../../contract/jobs';
 import { databaseKinds } from '../test/databases';
 import { validJob } from '../test/fixtures';
 import { createTestApp, signInAs, signUp, type TestApp } from '../test/test-app';
+import { NOON_BOSTON } from '../test/job-flow';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 /** The explorer's calls: the first page as the web app asks for it, and open jobs with locked ones. */
 const EXPLORER_URLS = ['/api/jobs?status=posted&limit=20', '/api/jobs?status=posted,locked&limit=100', '/api/jobs?status=posted&quick=high_pay&limit=20'];
 

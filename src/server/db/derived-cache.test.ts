@@ -5,8 +5,8 @@ import { JobListSchema, type Job } from '../../contract/jobs';
 import { databaseKinds } from '../test/databases';
 import { validJob } from '../test/fixtures';
 import { createTestApp, signInAs, signUp, type TestApp } from '../test/test-app';
+import { NOON_BOSTON } from '../test/job-flow';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 
 /** Waits for a condition that another connection's doing makes true (a dropped LISTEN, its return). */
 async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {

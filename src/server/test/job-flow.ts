@@ -1,12 +1,23 @@
 import type { Job } from '../../contract/jobs';
 import { validJob } from './fixtures';
-import type { TestApp } from './test-app';
+import { signInAs, signUp, type TestApp } from './test-app';
+
+/** Monday 15 June 2026, noon in Boston: within work hours, summer. Where API tests set the clock. */
+export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 
 export type Stage = 'posted' | 'accepted' | 'completed' | 'verified';
 export interface Cast {
   homeowner: string;
   teen: string;
   coordinator: string;
+}
+
+/** A job's people signed in on `t`: a homeowner, an approved teen and the coordinator of 02139 (validJob's ZIP code). */
+export async function signInCast(t: TestApp): Promise<{ cast: Cast; ids: { homeowner: string; teen: string } }> {
+  const homeowner = await signUp(t, 'homeowner');
+  const teen = await signInAs(t, 'teen', { consent: 'approved' });
+  const coordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
+  return { cast: { homeowner: homeowner.cookie, teen: teen.cookie, coordinator: coordinator.cookie }, ids: { homeowner: homeowner.user.id, teen: teen.user.id } };
 }
 
 /** Calls the API as whoever holds `cookie` (undefined: signed out). */

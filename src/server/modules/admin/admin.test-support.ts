@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Job } from '../../../contract/jobs';
-import { caller, jobAt, type Cast, type Stage } from '../../test/job-flow';
+import { caller, jobAt, NOON_BOSTON, type Cast, type Stage } from '../../test/job-flow';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
-/** Monday 15 June 2026, noon in Boston: within work hours, summer. */
-export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+export { NOON_BOSTON };
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 type Call = ReturnType<typeof caller>;

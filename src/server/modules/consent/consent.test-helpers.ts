@@ -5,8 +5,9 @@ import type { NotificationList } from '../../../contract/notifications';
 import { outboxEmails, users } from '../../db/schema';
 import { firstRow } from '../../errors';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { NOON_BOSTON } from '../../test/job-flow';
 
-export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+export { NOON_BOSTON };
 export const DAY = 24 * 3600 * 1000;
 /** 16 on the day of the tests. */
 export const TEEN_BIRTHDAY = '2010-03-02';

@@ -10,8 +10,8 @@ import { createTestApp, sessionCookieOf, signInAs, signUp, TEST_PASSWORD, type T
 import { deleteSessionsOfUser } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
 import { MAX_STREAMS_PER_USER } from './live-events';
+import { NOON_BOSTON } from '../../test/job-flow';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 const HEARTBEAT_MS = 200;
 
 /** The app listening on a real port; clients read the stream over HTTP. */

@@ -3,8 +3,9 @@ import type { User } from '../../../contract/auth';
 import { JobListSchema, type Job, type JobList } from '../../../contract/jobs';
 import { validJob } from '../../test/fixtures';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { NOON_BOSTON } from '../../test/job-flow';
 
-export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+export { NOON_BOSTON };
 export const NIGHT_BOSTON = new Date('2026-06-16T03:30:00Z'); // 11:30 PM in Boston
 
 type Person = { user: User; cookie: string };

@@ -8,8 +8,8 @@ import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 import { notify, pruneReadNotifications } from './notifications.service';
+import { NOON_BOSTON } from '../../test/job-flow';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(databaseKinds())('notifications on %s', (kind) => {

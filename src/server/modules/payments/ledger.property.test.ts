@@ -7,11 +7,10 @@ import { disputes } from '../../db/schema';
 import { sweep } from '../../sweeper';
 import { databaseKinds } from '../../test/databases';
 import { validJob } from '../../test/fixtures';
-import { caller, type Cast } from '../../test/job-flow';
+import { caller, NOON_BOSTON, type Cast } from '../../test/job-flow';
 import { expectLedgerConsistent, rowsOf } from '../../test/ledger-invariants';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 
 /** What a person may try next; `job` picks one of the jobs posted so far. */
 type Command =

@@ -4,12 +4,11 @@ import type { Dispute } from '../../../contract/payments';
 import { jobs, ledgerTransactions } from '../../db/schema';
 import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
-import { caller, jobAt, type Cast } from '../../test/job-flow';
+import { caller, jobAt, NOON_BOSTON, type Cast } from '../../test/job-flow';
 import { expectLedgerConsistent } from '../../test/ledger-invariants';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 import { releaseDuePayments } from './auto-release';
 
-const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
 /** PGlite runs one connection at a time and hides races (STACK-NOTES): the rounds that matter run on PostgreSQL. */
 describe.each(databaseKinds())('money under concurrency on %s', (kind) => {
   const ROUNDS = kind === 'postgres' ? 10 : 3;

@@ -4,12 +4,12 @@ import type { Wallet } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import { ledgerEntries, ledgerTransactions, type PaymentCallKind } from '../../db/schema';
 import { firstRow } from '../../errors';
-import { caller, type Cast } from '../../test/job-flow';
+import { caller, NOON_BOSTON, signInCast, type Cast } from '../../test/job-flow';
 import { expectLedgerConsistent, rowsOf } from '../../test/ledger-invariants';
 import type { PaymentProvider } from './payment-provider';
 import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
 
-export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+export { NOON_BOSTON };
 export const HOUR = 3600_000;
 
 type Call = ReturnType<typeof caller>;
@@ -68,11 +68,7 @@ export function usePaymentsApi(kind: 'pglite' | 'postgres'): PaymentsApi {
     const t = await createTestApp(kind);
     t.clock.set(NOON_BOSTON);
     api.t = t;
-    const homeowner = await signUp(t, 'homeowner');
-    const teen = await signInAs(t, 'teen', { consent: 'approved' });
-    const coordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
-    api.cast = { homeowner: homeowner.cookie, teen: teen.cookie, coordinator: coordinator.cookie };
-    api.ids = { homeowner: homeowner.user.id, teen: teen.user.id };
+    Object.assign(api, await signInCast(t));
     api.otherHomeowner = (await signUp(t, 'homeowner')).cookie;
     api.otherCoordinator = (await signInAs(t, 'coordinator', { coordinatorZips: ['02141'] })).cookie;
     api.admin = (await signInAs(t, 'admin')).cookie;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../test/ledger-invariants';
 import { notifications, userAchievements, userStats, xpAwards } from '../../db/schema';
-import { caller, jobAt, type Cast } from '../../test/job-flow';
-import { createTestApp, signInAs, signUp, type TestApp } from '../../test/test-app';
+import { caller, jobAt, NOON_BOSTON, signInCast, type Cast } from '../../test/job-flow';
+import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
-export const NOON_BOSTON = new Date('2026-06-15T16:00:00Z');
+export { NOON_BOSTON };
 export const WEEK_MS = 7 * 24 * 3600_000;
 
 /** The app and people of a progress API test file: one homeowner, approved teens, the area's coordinator. */
@@ -50,11 +50,7 @@ export function useProgressApi(kind: 'pglite' | 'postgres'): ProgressApi {
     const t = await createTestApp(kind);
     t.clock.set(NOON_BOSTON);
     api.t = t;
-    const homeowner = await signUp(t, 'homeowner');
-    const teen = await signInAs(t, 'teen', { consent: 'approved' });
-    const coordinator = await signInAs(t, 'coordinator', { coordinatorZips: ['02139'] });
-    api.cast = { homeowner: homeowner.cookie, teen: teen.cookie, coordinator: coordinator.cookie };
-    api.ids = { homeowner: homeowner.user.id, teen: teen.user.id };
+    Object.assign(api, await signInCast(t));
   });
   beforeEach(() => api.t.clock.set(NOON_BOSTON));
   afterAll(async () => {
