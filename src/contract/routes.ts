@@ -228,3 +228,6 @@ export type CoordinatorTeenList = z.infer<typeof CoordinatorTeenListSchema>;
 /** POST /api/demo/create-data: what was created. */
 export const DemoDataResultSchema = z.object({ jobsCreated: z.number().int(), jobIds: z.array(z.uuid()) });
 export type DemoDataResult = z.infer<typeof DemoDataResultSchema>;
+/** GET /api/demo: whether this server creates demo data (only where the demo accounts are seeded). */
+export const DemoStatusSchema = z.object({ enabled: z.boolean() });
+export type DemoStatus = z.infer<typeof DemoStatusSchema>;

@@ -131,6 +131,7 @@ describe('RouteOptimizerPage', () => {
         const base = body as { baseLatitude: number | null; baseLongitude: number | null };
         return json(200, { ...COORDINATOR, base: base.baseLatitude === null ? null : { latitude: base.baseLatitude, longitude: base.baseLongitude } });
       }
+      if (url === '/api/demo') return json(200, { enabled: demoEnabled });
       if (method === 'POST' && url === '/api/demo/create-data') {
         if (!demoEnabled) return json(404, { message: 'Not found', code: 'NOT_FOUND' });
         jobs = [ELM, PINE];
@@ -366,17 +367,19 @@ describe('RouteOptimizerPage', () => {
     jobs = [];
     renderPage();
     expect(await screen.findByText('The route optimizer needs at least one available job. Open and accepted jobs in your area show up here.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Demo Data' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Demo Data' }));
     expect(await screen.findByRole('checkbox', { name: /Wash the windows/ })).toBeInTheDocument();
     expect(calls.filter((call) => call.url.startsWith('/api/jobs?')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('hides Create Demo Data when the server answers 404 (demo data disabled)', async () => {
+  it('never offers Create Demo Data where the server creates none (GET /api/demo says so)', async () => {
     jobs = [];
     demoEnabled = false;
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Create Demo Data' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Demo Data' })).not.toBeInTheDocument());
-    expect(screen.getByText('No jobs to visit')).toBeInTheDocument();
+    expect(await screen.findByText('No jobs to visit')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/demo')).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.results.every((result) => result.type === 'return')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Create Demo Data' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/demo/create-data')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoDataResultSchema, OptimizationResultSchema } from '../../../contract/routes';
+import { DemoDataResultSchema, DemoStatusSchema, OptimizationResultSchema } from '../../../contract/routes';
 import { milesBetween } from '../../../domain/geo';
 import { jobs, ledgerTransactions } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed';
@@ -49,6 +49,17 @@ describe.each(databaseKinds())('POST /api/demo/create-data on %s', (kind) => {
       expect(DemoDataResultSchema.parse((await create()).json()).jobIds.some((id) => result.jobIds.includes(id))).toBe(false);
     });
 
+    it('says it creates demo data, to coordinators and admins only', async () => {
+      const status = await t.app.inject({ method: 'GET', url: '/api/demo', headers: { cookie } });
+      expect(status.statusCode).toBe(200);
+      expect(DemoStatusSchema.strict().parse(status.json())).toEqual({ enabled: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/demo', headers: { cookie: (await signInAs(t, 'admin')).cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/demo' })).statusCode).toBe(401);
+      for (const role of ['teen', 'homeowner'] as const) {
+        expect((await t.app.inject({ method: 'GET', url: '/api/demo', headers: { cookie: (await signInAs(t, role)).cookie } })).statusCode, role).toBe(403);
+      }
+    });
+
     it('is for coordinators only', async () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/demo/create-data' })).statusCode).toBe(401);
       for (const role of ['teen', 'homeowner', 'admin'] as const) {
@@ -69,6 +80,13 @@ describe.each(databaseKinds())('POST /api/demo/create-data on %s', (kind) => {
       const coordinator = await signInAs(t, 'coordinator');
       expect((await t.app.inject({ method: 'POST', url: '/api/demo/create-data', headers: { cookie: coordinator.cookie } })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: '/api/demo/create-data' })).statusCode).toBe(404);
+    });
+
+    it('says so to the route optimizer, which then offers no Create Demo Data', async () => {
+      const coordinator = await signInAs(t, 'coordinator');
+      const status = await t.app.inject({ method: 'GET', url: '/api/demo', headers: { cookie: coordinator.cookie } });
+      expect(status.statusCode).toBe(200);
+      expect(DemoStatusSchema.strict().parse(status.json())).toEqual({ enabled: false });
     });
   });
 });

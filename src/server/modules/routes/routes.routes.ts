@@ -4,6 +4,7 @@ import {
   CoordinatorIdParamsSchema,
   CoordinatorTeenListSchema,
   DemoDataResultSchema,
+  DemoStatusSchema,
   OptimizationResultSchema,
   OptimizeRouteRequestSchema,
   RouteAnalyticsSchema,
@@ -101,6 +102,17 @@ export function routesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         handler: async (request) => ({ teens: await listCoordinatorTeens(ctx, requireUser(request), request.params.coordinatorId) }),
       });
     }
+
+    // The route optimizer offers Create Demo Data only where it works.
+    app.get('/api/demo', {
+      config: { auth: ['coordinator', 'admin'] },
+      schema: {
+        tags: ['routes'],
+        summary: 'Whether this server creates demo data (POST /api/demo/create-data): only where the demo accounts are seeded, never in production',
+        response: { 200: DemoStatusSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: async () => ({ enabled: ctx.config.seedDemo }),
+    });
 
     // Demo data only where demo accounts are seeded (never in production): elsewhere the path does not exist.
     if (ctx.config.seedDemo) {

@@ -1,18 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ApiError, serverMessage } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { useCreateDemoData } from './api';
+import { demoQueries, useCreateDemoData } from './api';
 
-/**
- * Spec 2's demo-data action. Nothing tells the web beforehand whether this server has demo data
- * enabled, so the button shows until the call answers 404 (not a demo server), then goes for good.
- */
+/** Spec 2's demo-data action, shown only where the server says it creates demo data (never in production). */
 export function CreateDemoDataButton() {
+  const demo = useQuery(demoQueries.status());
   const create = useCreateDemoData();
-  const [unavailable, setUnavailable] = useState(false);
-  if (unavailable) return null;
+  if (!demo.data?.enabled) return null;
   return (
     <Button
       variant="secondary"
@@ -21,10 +18,7 @@ export function CreateDemoDataButton() {
       onClick={() =>
         create.mutate(undefined, {
           onSuccess: (result) => notify.success('Demo data created', `${result.jobsCreated} jobs were posted in your area.`),
-          onError: (error) => {
-            if (error instanceof ApiError && error.status === 404) setUnavailable(true);
-            else notify.error('Failed to create demo data', serverMessage(error) ?? 'Please try again.');
-          },
+          onError: (error) => notify.error('Failed to create demo data', serverMessage(error) ?? 'Please try again.'),
         })
       }
     >
