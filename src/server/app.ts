@@ -15,6 +15,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { Mailer } from './modules/email/mailer';
 import { eventsRoutes } from './modules/events/events.routes';
 import { EventBus } from './modules/events/live-events';
@@ -122,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // The maps' tiles (MAP_TILE_URL) are images from that one origin (issue 17).
+        imgSrc: ["'self'", 'data:', config.map.tileOrigin],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(adminRoutes(ctx));
   await app.register(recommendationsRoutes(ctx));
   await app.register(routesRoutes(ctx));
+  await app.register(mapsRoutes(ctx));
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   registerWebClient(app, ctx, webRoot, options.explorer);

@@ -35,6 +35,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '127.0.0.1,proxy.internal' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: ' , ' }, 'TRUST_PROXY'],
+    [{ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_ATTRIBUTION: 'x'.repeat(201) }, 'MAP_TILE_ATTRIBUTION'],
   ])('stops with one line naming the bad variable %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
   });
@@ -74,6 +79,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROAD_FACTOR: '0.8' })).toThrow('Invalid configuration: ROAD_FACTOR: at least 1');
     expect(() => loadConfig({ AVERAGE_SPEED_MPH: 'fast' })).toThrow(/AVERAGE_SPEED_MPH/);
     expect(() => loadConfig({ VISIT_MINUTES: '7.5' })).toThrow(/VISIT_MINUTES/);
+  });
+
+  it("takes the maps' tiles from OpenStreetMap unless MAP_TILE_URL names a {z}/{x}/{y} template on one host", () => {
+    expect(loadConfig({}).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileOrigin: 'https://tile.openstreetmap.org',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Our tiles' }).map).toEqual({
+      tileUrl: 'http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png',
+      tileOrigin: 'http://127.0.0.1:8081',
+      attribution: 'Our tiles',
+    });
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' })).toThrow(
+      'Invalid configuration: MAP_TILE_URL: needs {y}; expected a template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL: \{s\} subdomains are not supported/);
   });
 
   it("follows Massachusetts' child labor law and school year by default, and federal law alone in a state without its own rules", () => {

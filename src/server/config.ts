@@ -65,6 +65,28 @@ const trustProxy = z.string().transform((value, ctx): TrustProxyFunction | strin
   return entries;
 });
 
+/** OpenStreetMap's own tiles: fine for light use under its tile usage policy; busy installs name their own. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * MAP_TILE_URL: an http(s) template with {z}, {x} and {y} on one host, since the page's CSP allows
+ * images from that origin alone (so no {s} subdomains).
+ */
+const tileUrl = z.string().superRefine((value, ctx) => {
+  const refuse = (message: string) => ctx.addIssue({ code: 'custom', message: `${message}; expected a template such as ${DEFAULT_MAP_TILE_URL}` });
+  const missing = ['{z}', '{x}', '{y}'].filter((part) => !value.includes(part));
+  if (missing.length > 0) return refuse(`needs ${missing.join(', ')}`);
+  if (value.includes('{s}')) return refuse('{s} subdomains are not supported (the CSP allows one tile host)');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return refuse('not a URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') refuse('an http(s) URL');
+});
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -104,6 +126,10 @@ const ConfigSchema = z
      * http://photon:2322/api: a job posted without a pin is placed at its geocoded address.
      */
     GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL of a geocoder search endpoint' }).optional(),
+    /** Where the maps' tiles come from (issue 17): the route optimizer's and Post a Job's. */
+    MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
+    /** Who the tiles' map data is credited to, as plain text; the tile service's terms say what. */
+    MAP_TILE_ATTRIBUTION: z.string().max(200, 'at most 200 characters').default(DEFAULT_MAP_ATTRIBUTION),
     TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -141,6 +167,8 @@ export interface Config {
   routingUrl: string | null;
   /** The geocoder's search endpoint; null: jobs without a pin take their ZIP code's centre. */
   geocoderUrl: string | null;
+  /** The maps' tiles: the URL template, its origin (the only other one the CSP lets images come from) and their credit. */
+  map: { tileUrl: string; tileOrigin: string; attribution: string };
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
   trustProxy: false | TrustProxyFunction | string[];
@@ -178,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travel: { roadFactor: c.ROAD_FACTOR, averageSpeedMph: c.AVERAGE_SPEED_MPH, visitMinutes: c.VISIT_MINUTES },
     routingUrl: c.ROUTING_URL ?? null,
     geocoderUrl: c.GEOCODER_URL ?? null,
+    map: { tileUrl: c.MAP_TILE_URL, tileOrigin: new URL(c.MAP_TILE_URL).origin, attribution: c.MAP_TILE_ATTRIBUTION },
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY ?? false,
