@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'service_area.update',
   /** An admin added a seasonal challenge (issue 16). */
   'challenge.add',
+  /** An admin changed a seasonal challenge's fields; the changes hold each one's from and to. */
+  'challenge.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['user', 'job', 'dispute', 'email', 'service_area', 'challenge'] as const;

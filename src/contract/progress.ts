@@ -163,18 +163,24 @@ export const LeaderboardSchema = z.object({
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
-/** POST /api/seasonal-challenges (admins): a challenge from today to its end date. */
-export const CreateChallengeRequestSchema = z.strictObject({
+/** A challenge's day, 'YYYY-MM-DD' in the service's time zone. */
+const challengeDay = (field: 'startDate' | 'endDate', required: string) => z.string(required).refine(isLocalDate, `${field} must be a date as YYYY-MM-DD`);
+
+/** What an admin writes of a challenge (spec 3), each field with its own refusal. */
+const ChallengeFieldsSchema = z.strictObject({
   title: z.string('A title is required').trim().min(3, 'A title needs at least 3 characters').max(80, 'Keep the title to 80 characters'),
   description: z.string('A description is required').trim().min(1, 'A description is required').max(300, 'Keep the description to 300 characters'),
   season: z.enum(SEASONS, `season must be one of ${SEASONS.join(', ')}`),
-  /** 'YYYY-MM-DD', today or later in the service's time zone (checked by the server). */
-  endDate: z.string('An end date is required').refine(isLocalDate, 'endDate must be a date as YYYY-MM-DD'),
+  /** The first day teens can join; the spec has no start date, so a new challenge starts today unless one is given. */
+  startDate: challengeDay('startDate', 'A start date is required'),
+  /** The last day it counts, included; today or later when set (checked by the server). */
+  endDate: challengeDay('endDate', 'An end date is required'),
+  /** Null: no limit. */
   maxParticipants: z.int('maxParticipants must be a whole number').min(1, 'maxParticipants must be at least 1').max(100_000, 'maxParticipants can be at most 100000').nullable(),
   requirements: z.strictObject({
     jobsCount: z.int('jobsCount must be a whole number').min(1, 'jobsCount must be at least 1').max(100, 'jobsCount can be at most 100'),
     categories: z
-      .array(z.enum(JOB_CATEGORIES, `categories must be among ${JOB_CATEGORIES.join(', ')}`))
+      .array(z.enum(JOB_CATEGORIES, `categories must be among ${JOB_CATEGORIES.join(', ')}`), 'Choose at least one category')
       .min(1, 'Choose at least one category')
       .transform((c) => [...new Set(c)]),
   }),
@@ -183,7 +189,41 @@ export const CreateChallengeRequestSchema = z.strictObject({
     title: z.string('A reward title is required').trim().min(1, 'A reward title is required').max(40, 'Keep the reward title to 40 characters'),
   }),
 });
+
+/** A challenge ends on or after the day it starts (the database's check too); named on endDate. */
+const endsAfterItStarts = (c: { startDate?: string | undefined; endDate?: string | undefined }) => !c.startDate || !c.endDate || c.endDate >= c.startDate;
+export const END_BEFORE_START = 'The end date must be on or after the start date';
+const onEndDate = { message: END_BEFORE_START, path: ['endDate'] };
+
+/** POST /api/seasonal-challenges (admins): a challenge from its start date (today when none is given) to its end date. */
+export const CreateChallengeRequestSchema = ChallengeFieldsSchema.extend({ startDate: ChallengeFieldsSchema.shape.startDate.optional() }).refine(endsAfterItStarts, onEndDate);
 export type CreateChallengeRequest = z.input<typeof CreateChallengeRequestSchema>;
+
+/**
+ * PATCH /api/seasonal-challenges/{id} (admins): any of the fields, and isActive (off pauses it: no
+ * joins, no counting). The server also checks the result against what it stores: the dates in order,
+ * maxParticipants not below the teens who joined.
+ */
+export const UpdateChallengeRequestSchema = ChallengeFieldsSchema.partial()
+  .extend({ isActive: z.boolean('isActive must be true or false').optional() })
+  .refine(endsAfterItStarts, onEndDate);
+export type UpdateChallengeRequest = z.input<typeof UpdateChallengeRequestSchema>;
+
+/** Spec 4's active, before its start date (upcoming), past its end date (ended), or switched off by an admin (paused). */
+export const CHALLENGE_STATES = ['upcoming', 'active', 'ended', 'paused'] as const;
+export type ChallengeState = (typeof CHALLENGE_STATES)[number];
+
+/** A challenge as the admins' console lists it: every field, its state and how many joined and completed it. */
+export const AdminChallengeSchema = SeasonalChallengeSchema.omit({ joined: true }).extend({
+  startDate: z.string(),
+  state: z.enum(CHALLENGE_STATES),
+  /** Teens who completed it; their awards stay theirs whatever is edited later. */
+  completions: z.int().min(0),
+  createdAt: z.string(),
+});
+export type AdminChallenge = z.infer<typeof AdminChallengeSchema>;
+export const AdminChallengeListSchema = z.object({ challenges: z.array(AdminChallengeSchema) });
+export type AdminChallengeList = z.infer<typeof AdminChallengeListSchema>;
 
 /**
  * GET /api/jobs/{id}/reviews: the two sides' reviews of a job as the caller (its homeowner or teen)

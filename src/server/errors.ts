@@ -25,6 +25,8 @@ export class AppError extends Error {
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const unauthenticated = (message = 'Please sign in to continue.') => new AppError('UNAUTHENTICATED', message);
+/** A 400 for one input the schema alone cannot judge (it depends on stored rows): named in the message and in `fields`. */
+export const invalidField = (field: string, message: string) => new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: message });
 
 /**
  * A row the database must have given back is not there (an INSERT ... RETURNING, a row this

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEASONS } from '../../contract/progress';
-import { isChallengeActive, SEASON_CHALLENGES, seasonChallengeFor, seasonOf } from './seasons';
+import { challengeState, isChallengeActive, SEASON_CHALLENGES, seasonChallengeFor, seasonOf } from './seasons';
 
 describe('seasons', () => {
   it.each([
@@ -38,5 +38,17 @@ describe('seasons', () => {
     [false, '2026-11-30', '2026-11-01', false],
   ])('isActive %s, ending %s: active on %s is %s (spec 4)', (isActive, endDate, today, active) => {
     expect(isChallengeActive({ isActive, endDate }, today)).toBe(active);
+  });
+
+  it.each([
+    [true, '2026-12-01', '2026-12-31', '2026-11-30', 'upcoming'],
+    [true, '2026-12-01', '2026-12-31', '2026-12-01', 'active'],
+    [true, '2026-12-01', '2026-12-31', '2026-12-31', 'active'],
+    [true, '2026-12-01', '2026-12-31', '2027-01-01', 'ended'],
+    [false, '2026-12-01', '2026-12-31', '2026-11-30', 'paused'],
+    [false, '2026-12-01', '2026-12-31', '2026-12-15', 'paused'],
+    [false, '2026-12-01', '2026-12-31', '2027-01-01', 'ended'],
+  ] as const)('isActive %s, %s to %s: on %s it is %s', (isActive, startDate, endDate, today, state) => {
+    expect(challengeState({ isActive, startDate, endDate }, today)).toBe(state);
   });
 });

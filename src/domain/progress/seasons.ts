@@ -1,5 +1,5 @@
 import type { JobCategory } from '../../contract/job-constants';
-import type { Season } from '../../contract/progress';
+import type { ChallengeState, Season } from '../../contract/progress';
 import { addDays, type LocalDate } from '../calendar';
 
 // Seasons and seasonal challenges (spec 3 and 4, issue 16). Seasons are the meteorological ones,
@@ -56,4 +56,14 @@ export function seasonChallengeFor(today: LocalDate): ChallengeTemplate & { seed
 /** Spec 4: a challenge is active while its flag is on and its end date (included) has not passed. */
 export function isChallengeActive(challenge: { isActive: boolean; endDate: LocalDate }, today: LocalDate): boolean {
   return challenge.isActive && challenge.endDate >= today;
+}
+
+/**
+ * The state the admins' console shows: ended once its end date has passed (whatever its flag),
+ * paused while an admin has switched it off, upcoming before its start date, otherwise active.
+ */
+export function challengeState(challenge: { isActive: boolean; startDate: LocalDate; endDate: LocalDate }, today: LocalDate): ChallengeState {
+  if (challenge.endDate < today) return 'ended';
+  if (!challenge.isActive) return 'paused';
+  return challenge.startDate > today ? 'upcoming' : 'active';
 }

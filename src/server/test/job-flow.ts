@@ -22,7 +22,7 @@ export async function signInCast(t: TestApp): Promise<{ cast: Cast; ids: { homeo
 
 /** Calls the API as whoever holds `cookie` (undefined: signed out). */
 export function caller(t: TestApp) {
-  return (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  return (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 }
 

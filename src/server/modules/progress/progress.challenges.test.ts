@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ChallengeProgress, SeasonalChallenge } from '../../../contract/progress';
+import type { AuditEntry } from '../../../contract/admin';
+import type { AdminChallenge, AdminChallengeList, ChallengeProgress, SeasonalChallenge } from '../../../contract/progress';
 import { challengeParticipants, seasonalChallenges } from '../../db/schema';
 import { firstRow } from '../../errors';
 import { databaseKinds } from '../../test/databases';
@@ -10,7 +11,7 @@ import { NOON_BOSTON, useProgressApi, type ProgressApi } from './progress.test-s
 
 const DAY_MS = 24 * 3600_000;
 
-/** A challenge as an admin would add it (there is no admin call for it yet): lawn care, 2 jobs, 120 points. */
+/** A challenge written straight into the table (so it can start and end in the past): lawn care, 2 jobs, 120 points. */
 async function addChallenge(api: ProgressApi, overrides: Partial<typeof seasonalChallenges.$inferInsert> = {}): Promise<string> {
   const rows = await api.t.database.db
     .insert(seasonalChallenges)
@@ -200,5 +201,172 @@ describe.each(databaseKinds())('admins adding challenges on %s', (kind) => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(Object.keys(response.json<{ fields?: Record<string, string> }>().fields ?? {}), JSON.stringify(change)).toContain(field);
     }
+  });
+});
+
+describe.each(databaseKinds())('admins listing and editing challenges on %s', (kind) => {
+  const api = useProgressApi(kind);
+  const adminCookie = async () => (await signInAs(api.t, 'admin')).cookie;
+  const rowOf = async (id: string) => firstRow(await api.t.database.db.select().from(seasonalChallenges).where(eq(seasonalChallenges.id, id)), 'the challenge');
+  const auditOf = async (admin: string, id: string) =>
+    (await api.call('GET', `/api/admin/audit-log?target=${id}`, admin)).json<{ entries: AuditEntry[] }>().entries;
+  const edit = (id: string, cookie: string | undefined, body: unknown) => api.call('PATCH', `/api/seasonal-challenges/${id}`, cookie, body);
+
+  it('lists every challenge to admins with its state, dates, participants and completions; teens see only the started ones', async () => {
+    const admin = await adminCookie();
+    const ended = await addChallenge(api, { title: 'Ended', startDate: '2026-05-01', endDate: '2026-06-14' });
+    const active = await addChallenge(api, { title: 'Active', maxParticipants: 5 });
+    const paused = await addChallenge(api, { title: 'Paused', isActive: false });
+    const created = await api.call('POST', '/api/seasonal-challenges', admin, {
+      title: 'July Rakes',
+      description: 'Starts next month.',
+      season: 'summer',
+      startDate: '2026-07-01',
+      endDate: '2026-07-31',
+      maxParticipants: null,
+      requirements: { jobsCount: 1, categories: ['leaf_raking'] },
+      rewards: { points: 10, title: 'Raker' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const upcoming = created.json<SeasonalChallenge>().id;
+    const { cookie } = await api.anotherTeen();
+    expect((await api.call('POST', `/api/seasonal-challenges/${active}/join`, cookie, {})).statusCode).toBe(200);
+
+    const response = await api.call('GET', '/api/admin/seasonal-challenges', admin);
+    expect(response.statusCode, response.body).toBe(200);
+    const byId = new Map(response.json<AdminChallengeList>().challenges.map((c) => [c.id, c]));
+    expect(byId.get(ended)).toMatchObject({ state: 'ended', startDate: '2026-05-01', endDate: '2026-06-14', participants: 0, completions: 0 });
+    expect(byId.get(active)).toMatchObject({ state: 'active', isActive: true, participants: 1, maxParticipants: 5 });
+    expect(byId.get(paused)).toMatchObject({ state: 'paused', isActive: false });
+    expect(byId.get(upcoming)).toMatchObject({ state: 'upcoming', startDate: '2026-07-01', endDate: '2026-07-31', maxParticipants: null, requirements: { jobsCount: 1, categories: ['leaf_raking'] } });
+    expect(byId.get(upcoming)).not.toHaveProperty('joined');
+
+    const teenList: SeasonalChallenge[] = (await api.call('GET', '/api/seasonal-challenges', cookie)).json();
+    expect(teenList.some((c) => c.id === upcoming)).toBe(false);
+    expect((await api.call('POST', `/api/seasonal-challenges/${upcoming}/join`, cookie, {})).statusCode).toBe(404);
+    for (const [c, status] of [[api.cast.teen, 403], [api.cast.homeowner, 403], [api.cast.coordinator, 403], [undefined, 401]] as const) {
+      expect((await api.call('GET', '/api/admin/seasonal-challenges', c)).statusCode).toBe(status);
+    }
+  });
+
+  it('edits any field, records each change from and to in the audit log, and records nothing when nothing changes', async () => {
+    const admin = await signInAs(api.t, 'admin');
+    const id = await addChallenge(api, { maxParticipants: 10 });
+    const body = {
+      title: 'Mow Three',
+      description: 'Three lawns in June.',
+      season: 'spring',
+      startDate: '2026-06-10',
+      endDate: '2026-07-15',
+      maxParticipants: 25,
+      requirements: { jobsCount: 3, categories: ['lawn_care', 'snow_shoveling'] },
+      rewards: { points: 300, title: 'Mower Pro' },
+    };
+    const response = await edit(id, admin.cookie, body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminChallenge>()).toMatchObject({ ...body, id, state: 'active', isActive: true, participants: 0, completions: 0 });
+    expect(await rowOf(id)).toMatchObject({ title: 'Mow Three', startDate: '2026-06-10', endDate: '2026-07-15', maxParticipants: 25, jobsCount: 3, categories: ['lawn_care', 'snow_shoveling'], rewardPoints: 300, rewardTitle: 'Mower Pro' });
+    const [entry, ...rest] = await auditOf(admin.cookie, id);
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ action: 'challenge.update', targetType: 'challenge', actor: { id: admin.user.id } });
+    expect(entry?.changes).toEqual({
+      title: { from: 'Mow Two', to: 'Mow Three' },
+      description: { from: 'Two lawns this summer.', to: 'Three lawns in June.' },
+      season: { from: 'summer', to: 'spring' },
+      startDate: { from: '2026-06-01', to: '2026-06-10' },
+      endDate: { from: '2026-06-30', to: '2026-07-15' },
+      maxParticipants: { from: 10, to: 25 },
+      jobsCount: { from: 2, to: 3 },
+      categories: { from: ['lawn_care', 'landscaping'], to: ['lawn_care', 'snow_shoveling'] },
+      rewardPoints: { from: 120, to: 300 },
+      rewardTitle: { from: 'Mower', to: 'Mower Pro' },
+    });
+
+    // One field: only it is recorded; the same values again change and record nothing.
+    const limit = await edit(id, admin.cookie, { maxParticipants: null });
+    expect(limit.json<AdminChallenge>().maxParticipants).toBeNull();
+    expect((await edit(id, admin.cookie, { ...body, maxParticipants: null })).statusCode).toBe(200);
+    expect((await edit(id, admin.cookie, {})).statusCode).toBe(200);
+    const entries = await auditOf(admin.cookie, id);
+    expect(entries.map((e) => e.changes)).toEqual([{ maxParticipants: { from: 25, to: null } }, entry?.changes]);
+
+    const pausedAnswer = await edit(id, admin.cookie, { isActive: false });
+    expect(pausedAnswer.json<AdminChallenge>()).toMatchObject({ isActive: false, state: 'paused' });
+    const { cookie } = await api.anotherTeen();
+    expect((await api.call('POST', `/api/seasonal-challenges/${id}/join`, cookie, {})).statusCode).toBe(409);
+    expect((await edit('00000000-0000-4000-8000-000000000000', admin.cookie, { title: 'Nobody' })).statusCode).toBe(404);
+    expect((await edit('nope', admin.cookie, { title: 'Nobody' })).statusCode).toBe(400);
+  });
+
+  it('refuses everyone but admins and changes nothing', async () => {
+    const id = await addChallenge(api);
+    for (const [cookie, status] of [[api.cast.teen, 403], [api.cast.homeowner, 403], [api.cast.coordinator, 403], [undefined, 401]] as const) {
+      expect((await edit(id, cookie, { maxParticipants: 1 })).statusCode).toBe(status);
+    }
+    expect(await rowOf(id)).toMatchObject({ title: 'Mow Two', maxParticipants: null });
+    expect(await auditOf(await adminCookie(), id)).toEqual([]);
+  });
+
+  it('names what is wrong: the schema, the dates against the stored ones, and a limit below the teens who joined', async () => {
+    const admin = await adminCookie();
+    const id = await addChallenge(api, { maxParticipants: 5 });
+    for (let i = 0; i < 2; i++) expect((await api.call('POST', `/api/seasonal-challenges/${id}/join`, (await api.anotherTeen()).cookie, {})).statusCode).toBe(200);
+    const refusals: [Record<string, unknown>, string, string?][] = [
+      [{ title: 'x' }, 'title'],
+      [{ season: 'monsoon' }, 'season'],
+      [{ startDate: '2026-13-01' }, 'startDate'],
+      [{ endDate: '2026-02-30' }, 'endDate'],
+      [{ startDate: '2026-06-20', endDate: '2026-06-19' }, 'endDate', 'The end date must be on or after the start date'],
+      // Only one date sent: judged against the stored other one (start 2026-06-01, end 2026-06-30).
+      [{ startDate: '2026-06-16' }, 'startDate', 'Teens have joined: the start date cannot move past today'],
+      [{ endDate: '2026-05-31' }, 'endDate', 'The end date has passed'],
+      [{ maxParticipants: 1 }, 'maxParticipants', '2 teens have joined: maxParticipants cannot be below that'],
+      [{ maxParticipants: 0 }, 'maxParticipants'],
+      [{ maxParticipants: 2.5 }, 'maxParticipants'],
+      [{ requirements: { jobsCount: 0, categories: ['lawn_care'] } }, 'requirements.jobsCount'],
+      [{ requirements: { jobsCount: 2, categories: ['babysitting'] } }, 'requirements.categories.0'],
+      [{ requirements: { jobsCount: 2, categories: [] } }, 'requirements.categories'],
+      [{ requirements: { jobsCount: 2 } }, 'requirements.categories'],
+      [{ rewards: { points: -1, title: 'x' } }, 'rewards.points'],
+      [{ rewards: { points: 10, title: ' ' } }, 'rewards.title'],
+      [{ isActive: 'yes' }, 'isActive'],
+    ];
+    for (const [change, field, message] of refusals) {
+      const response = await edit(id, admin, change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const fields = response.json<{ fields?: Record<string, string> }>().fields ?? {};
+      expect(Object.keys(fields), JSON.stringify(change)).toContain(field);
+      if (message) expect(fields[field]).toBe(message);
+    }
+    // An end date before a stored start date, with only the end date sent.
+    const later = await addChallenge(api, { startDate: '2026-07-01', endDate: '2026-07-31' });
+    const early = await edit(later, admin, { endDate: '2026-06-20' });
+    expect([early.statusCode, early.json<{ fields?: Record<string, string> }>().fields]).toEqual([400, { endDate: 'The end date must be on or after the start date' }]);
+    // Unknown fields are refused, not ignored.
+    expect((await edit(id, admin, { participantCount: 0 })).statusCode).toBe(400);
+    expect(await rowOf(id)).toMatchObject({ maxParticipants: 5, participantCount: 2, startDate: '2026-06-01', endDate: '2026-06-30' });
+    expect(await auditOf(admin, id)).toEqual([]);
+    // Down to the teens who joined is allowed, and the next teen is then refused.
+    expect((await edit(id, admin, { maxParticipants: 2 })).statusCode).toBe(200);
+    const refused = await api.call('POST', `/api/seasonal-challenges/${id}/join`, (await api.anotherTeen()).cookie, {});
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([409, 'This challenge is full.']);
+  });
+
+  it('leaves the teens who completed it their completion, title and points when its requirements and rewards change', async () => {
+    const admin = await adminCookie();
+    const id = await addChallenge(api);
+    const { id: teenId, cookie, cast } = await api.anotherTeen();
+    expect((await api.call('POST', `/api/seasonal-challenges/${id}/join`, cookie, {})).statusCode).toBe(200);
+    await api.paidJob(cast, { category: 'lawn_care' });
+    await api.paidJob(cast, { category: 'lawn_care' });
+    const statsBefore = await api.statsOf(teenId);
+    const edited = await edit(id, admin, { requirements: { jobsCount: 10, categories: ['cleaning'] }, rewards: { points: 5000, title: 'Changed' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<AdminChallenge>()).toMatchObject({ participants: 1, completions: 1 });
+    const progress = (await api.call('GET', `/api/challenge-progress/${teenId}`, cookie)).json<ChallengeProgress[]>().find((p) => p.challengeId === id);
+    expect(progress).toMatchObject({ isCompleted: true, progress: { jobsCompleted: 2 } });
+    const challengeAwards = (await api.awardsOf(teenId)).filter((a) => a.event === 'challenge_completed');
+    expect(challengeAwards.map((a) => [a.source, a.points])).toEqual([[`challenge:${id}:completed`, 120]]);
+    expect(await api.statsOf(teenId)).toEqual(statsBefore);
   });
 });

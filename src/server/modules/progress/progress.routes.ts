@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { AchievementListSchema, ChallengeIdParamsSchema, CreateChallengeRequestSchema, CreateReviewRequestSchema, JobReviewsSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UserStatsSchema } from '../../../contract/progress';
+import { AchievementListSchema, AdminChallengeListSchema, AdminChallengeSchema, ChallengeIdParamsSchema, CreateChallengeRequestSchema, CreateReviewRequestSchema, JobReviewsSchema, LeaderboardSchema, ProgressPrivacySchema, ReviewListSchema, ReviewSchema, UpdateProgressPrivacyRequestSchema, ChallengeProgressListSchema, SeasonalChallengeListSchema, SeasonalChallengeSchema, UpdateChallengeRequestSchema, UserStatsSchema } from '../../../contract/progress';
 import { UserIdParamsSchema } from '../../../contract/users';
 import { JobIdParamsSchema } from '../../../contract/jobs';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { createChallenge, joinChallenge, listChallengeProgress, listChallenges } from './challenges.service';
+import { createChallenge, joinChallenge, listAdminChallenges, listChallengeProgress, listChallenges, updateChallenge } from './challenges.service';
 import { readLeaderboard, readProgressPrivacy, updateProgressPrivacy } from './leaderboard.service';
 import { listAchievements, readUserStats } from './progress.service';
 import { createReview, listReviewsOf, readJobReviews } from './reviews.service';
@@ -52,11 +52,37 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { auth: ['admin'] },
       schema: {
         tags: ['progress'],
-        summary: 'An admin adds a seasonal challenge, from today (service time zone) to its end date: requirements {jobsCount, categories} and rewards {points, title}',
+        summary:
+          'An admin adds a seasonal challenge, from its start date (today in the service time zone when none is given) to its end date: requirements {jobsCount, categories} and rewards {points, title}; recorded in the audit log',
         body: CreateChallengeRequestSchema,
         response: { 201: SeasonalChallengeSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
       handler: async (request, reply) => reply.code(201).send(await createChallenge(ctx, requireUser(request), request.body)),
+    });
+
+    // The admins' reading and editing of challenges live here with the rest of challenges (decision
+    // 019): the edit on the resource the create makes, the list among the console's lists under /api/admin.
+    app.get('/api/admin/seasonal-challenges', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every seasonal challenge (upcoming, active, paused and ended), latest end first, with its start date, state, participants and completions (admins)',
+        response: { 200: AdminChallengeListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+      handler: () => listAdminChallenges(ctx),
+    });
+
+    app.patch('/api/seasonal-challenges/:id', {
+      config: { auth: ['admin'] },
+      schema: {
+        tags: ['progress'],
+        summary:
+          "An admin changes any of a challenge's fields (isActive false pauses it), recorded with each change's from and to in the audit log. maxParticipants cannot go below the teens who joined; teens who completed it keep their award (admins)",
+        params: ChallengeIdParamsSchema,
+        body: UpdateChallengeRequestSchema,
+        response: { 200: AdminChallengeSchema, ...errors },
+      },
+      handler: (request) => updateChallenge(ctx, requireUser(request), request.params.id, request.body),
     });
 
     app.post('/api/seasonal-challenges/:id/join', {

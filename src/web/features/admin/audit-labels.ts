@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service_area.add': 'Service area added',
   'service_area.update': 'Service area paused or resumed',
   'challenge.add': 'Seasonal challenge added',
+  'challenge.update': 'Seasonal challenge changed',
 };
 
 const show = (value: unknown): string => (Array.isArray(value) ? value.join(', ') || 'none' : value === null ? 'none' : String(value));
