@@ -4,6 +4,7 @@ import type { User } from '../../contract/auth';
 import type { Role } from '../../contract/constants';
 import { homePathForRole } from '../../domain/users';
 import { useAuth } from '../lib/auth';
+import { LoadingLine } from './ui/query-state';
 
 /**
  * Shows its screen only to the given roles: signed-out people go to /auth, others to their own
@@ -11,7 +12,7 @@ import { useAuth } from '../lib/auth';
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[] | 'any'; children: (user: User) => ReactNode }) {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <p className="p-6 text-center text-slate-600" role="status">Loading...</p>;
+  if (isLoading) return <LoadingLine />;
   if (!user) return <Navigate to="/auth" replace />;
   if (roles !== 'any' && !roles.includes(user.role)) return <Navigate to={homePathForRole(user.role)} replace />;
   return <>{children(user)}</>;

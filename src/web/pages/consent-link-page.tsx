@@ -11,6 +11,7 @@ import { Brand } from '../components/brand';
 import { Button, ButtonLink } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/dialog';
 import { Field } from '../components/ui/field';
+import { LoadingLine } from '../components/ui/query-state';
 import { consentQueries, useConsentDecision } from '../features/consent/api';
 import { safetyQueries } from '../features/safety/api';
 import { ParentLimitsForm } from '../features/safety/parent-limits-form';
@@ -37,7 +38,7 @@ export default function ConsentLinkPage() {
         <Brand className="text-xl" />
       </header>
       <div className="space-y-5 p-4">
-        {link.isPending && <p role="status">Loading...</p>}
+        {link.isPending && <LoadingLine />}
         {link.isError && <RefusedLink error={link.error} />}
         {link.data && <ConsentLink token={token} view={link.data} />}
       </div>

@@ -8,6 +8,7 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { Counter } from '../components/ui/counter';
+import { QueryState } from '../components/ui/query-state';
 import { jobQueries } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
 import { JobCard } from '../features/jobs/job-card';
@@ -68,30 +69,26 @@ function Dashboard({ user }: { user: User }) {
         <h2 id="recent-title" className="text-lg font-bold">
           Recent Jobs
         </h2>
-        {recent.isPending ? (
-          <p role="status" className="text-slate-700">
-            Loading jobs...
-          </p>
-        ) : recent.isError ? (
-          <p role="alert" className="text-red-800">
-            Could not load your jobs.
-          </p>
-        ) : recent.data.jobs.length === 0 ? (
-          <EmptyState
-            headingLevel={3}
-            title="Post Your First Job"
-            text="Describe the job, set the pay, and a local teen supervised by a Yardly coordinator takes care of it."
-            action={<ButtonLink to="/post-job">Post Your First Job</ButtonLink>}
-          />
-        ) : (
-          <ul aria-label="Recent jobs" className="space-y-3">
-            {recent.data.jobs.map((job) => (
-              <li key={job.id}>
-                <HomeownerJobCard job={job} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={recent} what="your jobs" loading="Loading jobs...">
+          {({ jobs }) =>
+            jobs.length === 0 ? (
+              <EmptyState
+                headingLevel={3}
+                title="Post Your First Job"
+                text="Describe the job, set the pay, and a local teen supervised by a Yardly coordinator takes care of it."
+                action={<ButtonLink to="/post-job">Post Your First Job</ButtonLink>}
+              />
+            ) : (
+              <ul aria-label="Recent jobs" className="space-y-3">
+                {jobs.map((job) => (
+                  <li key={job.id}>
+                    <HomeownerJobCard job={job} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
       <FinishedJobs user={user} recentIds={new Set(recent.data?.jobs.map((job) => job.id))} />
     </div>

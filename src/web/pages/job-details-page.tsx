@@ -11,6 +11,7 @@ import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { LoadingLine } from '../components/ui/query-state';
 import { jobQueries } from '../features/jobs/api';
 import { ParentalConsentLink } from '../features/consent/parental-consent-link';
 import { DemandBadge } from '../features/jobs/demand-badge';
@@ -50,9 +51,7 @@ function JobDetails({ id, user }: { id: string; user: User }) {
     return (
       <>
         <PageHeader title="Job Details" backTo="/jobs" returnToPrevious />
-        <p role="status" className="p-6 text-center text-slate-700">
-          Loading job...
-        </p>
+        <LoadingLine text="Loading job..." />
       </>
     );
   }

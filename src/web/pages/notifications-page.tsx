@@ -6,6 +6,7 @@ import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, buttonClasses } from '../components/ui/button';
+import { QueryState } from '../components/ui/query-state';
 import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../features/notifications/api';
 import { EmptyState } from '../features/jobs/paged-job-list';
 
@@ -83,38 +84,31 @@ function NotificationList({ userId, backTo }: { userId: string; backTo: string }
         }
       />
       <div className="space-y-3 p-4">
-        {query.isPending ? (
-          <p role="status" className="py-8 text-center text-slate-700">
-            Loading notifications...
-          </p>
-        ) : query.isError ? (
-          <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-            <p className="font-semibold text-red-800">Could not load notifications.</p>
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : notifications.length === 0 ? (
-          <EmptyState title="No notifications yet" text="We'll tell you here when something happens with your jobs." />
-        ) : (
-          <>
-            <p className="text-sm text-slate-700" role="status">
-              {unread === 0 ? 'All caught up' : `${unread} unread`}
-            </p>
-            <ul aria-label="Notifications" className="space-y-3">
-              {notifications.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} now={now} />
-                </li>
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-              </Button>
-            )}
-          </>
-        )}
+        <QueryState query={query} what="notifications" loading="Loading notifications...">
+          {() =>
+            notifications.length === 0 ? (
+              <EmptyState title="No notifications yet" text="We'll tell you here when something happens with your jobs." />
+            ) : (
+              <>
+                <p className="text-sm text-slate-700" role="status">
+                  {unread === 0 ? 'All caught up' : `${unread} unread`}
+                </p>
+                <ul aria-label="Notifications" className="space-y-3">
+                  {notifications.map((notification) => (
+                    <li key={notification.id}>
+                      <NotificationItem notification={notification} now={now} />
+                    </li>
+                  ))}
+                </ul>
+                {query.hasNextPage && (
+                  <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                    {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+                  </Button>
+                )}
+              </>
+            )
+          }
+        </QueryState>
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Field } from '../components/ui/field';
+import { QueryState } from '../components/ui/query-state';
 import { useSendConsent } from '../features/consent/api';
 import { consentSummary } from '../features/consent/consent-status-card';
 import { ConsentStatusBadge, useTeenConsent } from '../features/consent/consent-status';
@@ -33,22 +34,22 @@ function ParentalConsent({ user }: { user: User }) {
       <PageHeader title="Parental Consent" backTo="/teen-dashboard" backLabel="Back to dashboard" />
       <div className="space-y-5 p-4">
         <ConsentSteps current={showForm ? 0 : 1} />
-        {consent.isPending && <p role="status">Loading...</p>}
-        {consent.isError && <p className="text-red-700">Could not load your consent status: {consent.error.message}</p>}
-        {consent.data && (
-          <>
-            <div className="flex items-center gap-2">
-              <ConsentStatusBadge status={consent.data.status} />
-            </div>
-            {showForm ? (
-              <ParentInfoStep consent={consent.data} onSent={() => setEditing(false)} />
-            ) : consent.data.request?.status === 'held' ? (
-              <HeldStep consent={consent.data} onChange={() => setEditing(true)} />
-            ) : (
-              <SentStep consent={consent.data} onChange={() => setEditing(true)} />
-            )}
-          </>
-        )}
+        <QueryState query={consent} what="your consent status">
+          {(status) => (
+            <>
+              <div className="flex items-center gap-2">
+                <ConsentStatusBadge status={status.status} />
+              </div>
+              {showForm ? (
+                <ParentInfoStep consent={status} onSent={() => setEditing(false)} />
+              ) : status.request?.status === 'held' ? (
+                <HeldStep consent={status} onChange={() => setEditing(true)} />
+              ) : (
+                <SentStep consent={status} onChange={() => setEditing(true)} />
+              )}
+            </>
+          )}
+        </QueryState>
         <SafetyFirst />
       </div>
     </>

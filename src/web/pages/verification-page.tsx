@@ -3,6 +3,7 @@ import type { User } from '../../contract/auth';
 import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
+import { QueryState } from '../components/ui/query-state';
 import { HeldConsentRequests } from '../features/consent/held-consent-requests';
 import type { JobFilters } from '../features/jobs/api';
 import { JobActionButtons } from '../features/jobs/job-actions';
@@ -65,25 +66,21 @@ function OpenDisputes() {
       <h2 id="disputes-title" className="text-lg font-bold">
         Disputes
       </h2>
-      {disputes.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading disputes...
-        </p>
-      ) : disputes.isError ? (
-        <p role="alert" className="text-red-800">
-          Could not load disputes.
-        </p>
-      ) : disputes.data.disputes.length === 0 ? (
-        <EmptyState headingLevel={3} title="No open disputes" text="When a homeowner disputes finished work in your area, you decide on the payment here." />
-      ) : (
-        <ul aria-label="Open disputes" className="space-y-3">
-          {disputes.data.disputes.map((dispute) => (
-            <li key={dispute.id}>
-              <ResolveDisputeCard dispute={dispute} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={disputes} what="disputes" loading="Loading disputes...">
+        {(open) =>
+          open.disputes.length === 0 ? (
+            <EmptyState headingLevel={3} title="No open disputes" text="When a homeowner disputes finished work in your area, you decide on the payment here." />
+          ) : (
+            <ul aria-label="Open disputes" className="space-y-3">
+              {open.disputes.map((dispute) => (
+                <li key={dispute.id}>
+                  <ResolveDisputeCard dispute={dispute} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

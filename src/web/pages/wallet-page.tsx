@@ -9,6 +9,7 @@ import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { formatDate } from '../features/jobs/format';
 import { paymentQueries } from '../features/payments/api';
 
@@ -28,28 +29,20 @@ export default function WalletPage() {
 
 function WalletScreen({ user }: { user: User }) {
   const wallet = useQuery(paymentQueries.wallet(user.id));
-  if (wallet.isPending) {
-    return (
-      <p role="status" className="p-6 text-center text-slate-700">
-        Loading...
-      </p>
-    );
-  }
-  if (wallet.isError) {
-    return (
-      <div role="alert" className="m-4 space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-        <p className="font-semibold text-red-800">Could not load your {user.role === 'teen' ? 'wallet' : 'payments'}.</p>
-        <Button variant="secondary" onClick={() => void wallet.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  const data = wallet.data;
-  const isTeen = data.role === 'teen';
   return (
     <div className="space-y-5 p-4">
-      <SummaryCard wallet={data} />
+      <QueryState query={wallet} what={user.role === 'teen' ? 'your wallet' : 'your payments'}>
+        {(data) => <WalletDetails wallet={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function WalletDetails({ wallet }: { wallet: Wallet }) {
+  const isTeen = wallet.role === 'teen';
+  return (
+    <>
+      <SummaryCard wallet={wallet} />
       {isTeen && (
         <div className="grid grid-cols-2 gap-3">
           {/* Spec 2: these do nothing yet; payouts arrive with a real payment provider. */}
@@ -66,9 +59,9 @@ function WalletScreen({ user }: { user: User }) {
           </p>
         </div>
       )}
-      <PendingPayments wallet={data} />
-      <RecentTransactions wallet={data} />
-    </div>
+      <PendingPayments wallet={wallet} />
+      <RecentTransactions wallet={wallet} />
+    </>
   );
 }
 

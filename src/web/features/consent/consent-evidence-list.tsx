@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConsentEvidence, ConsentRequestStatus } from '../../../contract/consent';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { QueryState } from '../../components/ui/query-state';
 import { consentQueries } from './api';
 
 const REQUEST_BADGES: Record<ConsentRequestStatus, { label: string; tone: BadgeTone }> = {
@@ -23,16 +24,19 @@ export function ConsentEvidenceSection() {
       <h2 id="consents-heading" className="text-lg font-bold">
         Parental consents
       </h2>
-      {evidence.isPending && <p role="status">Loading...</p>}
-      {evidence.isError && <p className="text-red-700">Could not load consents: {evidence.error.message}</p>}
-      {evidence.data?.consents.length === 0 && <p className="text-slate-700">No consent requests yet.</p>}
-      {evidence.data && evidence.data.consents.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
-          {evidence.data.consents.map((consent) => (
-            <ConsentItem key={consent.id} consent={consent} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={evidence} what="consents">
+        {({ consents }) =>
+          consents.length === 0 ? (
+            <p className="text-slate-700">No consent requests yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+              {consents.map((consent) => (
+                <ConsentItem key={consent.id} consent={consent} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

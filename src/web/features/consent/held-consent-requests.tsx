@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { HeldConsentAnswer, HeldConsentRequest } from '../../../contract/consent';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { messageOf, notify } from '../../lib/toast';
 import { formatDateTime } from '../jobs/format';
 import { consentQueries, useAnswerHeldConsent } from './api';
@@ -24,25 +25,21 @@ export function HeldConsentRequests() {
       <p className="text-sm text-slate-700">
         A teen asked a new parent or guardian after the first one answered. Check with the family first: approving emails the consent form to the new address.
       </p>
-      {held.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading consent requests...
-        </p>
-      ) : held.isError ? (
-        <p role="alert" className="text-red-800">
-          Could not load consent requests.
-        </p>
-      ) : held.data.requests.length === 0 ? (
-        <p className="text-slate-700">No consent requests are waiting.</p>
-      ) : (
-        <ul aria-label={TITLE} className="space-y-3">
-          {held.data.requests.map((request) => (
-            <li key={request.id}>
-              <HeldRequestCard request={request} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={held} what="consent requests" loading="Loading consent requests...">
+        {({ requests }) =>
+          requests.length === 0 ? (
+            <p className="text-slate-700">No consent requests are waiting.</p>
+          ) : (
+            <ul aria-label={TITLE} className="space-y-3">
+              {requests.map((request) => (
+                <li key={request.id}>
+                  <HeldRequestCard request={request} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

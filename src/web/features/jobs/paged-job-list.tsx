@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Job } from '../../../contract/jobs';
 import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
 import { jobQueries, type JobFilters } from './api';
 
 /** A list of jobs from GET /api/jobs with its loading, error and empty states and 'Load more'. */
@@ -20,42 +21,31 @@ export function PagedJobList({
 }) {
   // While new filters load, the last results stay (no flash of 'Loading jobs...', no lost dialog).
   const query = useInfiniteQuery({ ...jobQueries.pages(filters), placeholderData: keepPreviousData });
-  if (query.isPending) {
-    return (
-      <p role="status" className="py-8 text-center text-slate-700">
-        {loadingText}
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-        <p className="font-semibold text-red-800">Could not load jobs.</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  const jobs = query.data.pages.flatMap((page) => page.jobs);
-  if (jobs.length === 0) return <>{empty}</>;
   return (
-    <div className="space-y-3">
-      <ul aria-label={label} aria-busy={query.isPlaceholderData || undefined} className={`space-y-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-        {/* Cards below the screen skip layout and paint until they are scrolled near (a phone's
-            first paint lays out two cards, not a page of them); each keeps its last real height. */}
-        {jobs.map((job) => (
-          <li key={job.id} className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
-            {renderJob(job)}
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {query.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
-        </Button>
-      )}
-    </div>
+    <QueryState query={query} what="jobs" loading={loadingText}>
+      {(data) => {
+        const jobs = data.pages.flatMap((page) => page.jobs);
+        if (jobs.length === 0) return empty;
+        return (
+          <div className="space-y-3">
+            <ul aria-label={label} aria-busy={query.isPlaceholderData || undefined} className={`space-y-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+              {/* Cards below the screen skip layout and paint until they are scrolled near (a phone's
+                  first paint lays out two cards, not a page of them); each keeps its last real height. */}
+              {jobs.map((job) => (
+                <li key={job.id} className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
+                  {renderJob(job)}
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
+              </Button>
+            )}
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 

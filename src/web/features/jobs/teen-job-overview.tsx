@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { ACTIVE_LIST_STATUSES } from '../../../contract/job-constants';
 import { ButtonLink } from '../../components/ui/button';
 import { Counter } from '../../components/ui/counter';
+import { QueryState } from '../../components/ui/query-state';
 import { progressQueries } from '../progress/api';
 import { jobQueries } from './api';
 import { JobCard, type JobCardPart } from './job-card';
@@ -48,40 +49,36 @@ export function TeenJobOverview({ teenId }: { teenId: string }) {
         <h2 id="recent-activity-title" className="text-lg font-bold">
           Recent Activity
         </h2>
-        {active.isPending ? (
-          <p role="status" className="text-slate-700">
-            Loading jobs...
-          </p>
-        ) : active.isError ? (
-          <p role="alert" className="text-red-800">
-            Could not load your jobs.
-          </p>
-        ) : jobs.length === 0 ? (
-          <EmptyState
-            headingLevel={3}
-            title="No active jobs yet"
-            action={
-              <ButtonLink to="/job-explorer" variant="secondary">
-                Browse Available Jobs
-              </ButtonLink>
-            }
-          />
-        ) : (
-          <>
-            <ul aria-label="Recent activity" className="space-y-3">
-              {jobs.slice(0, RECENT_JOBS).map((job) => (
-                <li key={job.id}>
-                  <JobCard job={job} show={CARD_PARTS} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-            {jobs.length > RECENT_JOBS && (
-              <ButtonLink to="/active-jobs" variant="secondary" className="w-full">
-                View All Active Jobs ({activeCount})
-              </ButtonLink>
-            )}
-          </>
-        )}
+        <QueryState query={active} what="your jobs" loading="Loading jobs...">
+          {() =>
+            jobs.length === 0 ? (
+              <EmptyState
+                headingLevel={3}
+                title="No active jobs yet"
+                action={
+                  <ButtonLink to="/job-explorer" variant="secondary">
+                    Browse Available Jobs
+                  </ButtonLink>
+                }
+              />
+            ) : (
+              <>
+                <ul aria-label="Recent activity" className="space-y-3">
+                  {jobs.slice(0, RECENT_JOBS).map((job) => (
+                    <li key={job.id}>
+                      <JobCard job={job} show={CARD_PARTS} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+                {jobs.length > RECENT_JOBS && (
+                  <ButtonLink to="/active-jobs" variant="secondary" className="w-full">
+                    View All Active Jobs ({activeCount})
+                  </ButtonLink>
+                )}
+              </>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

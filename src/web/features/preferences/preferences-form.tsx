@@ -27,6 +27,7 @@ import {
 } from '../../../contract/preferences';
 import { formatDuration } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
 import { ChoiceGroup, type Choice } from '../../components/ui/choice-group';
 import { SliderField } from '../../components/ui/slider-field';
@@ -61,24 +62,11 @@ type Draft = UserPreferencesInput;
  */
 export default function PreferencesForm({ userId, onSaved }: { userId: string; onSaved: () => void }) {
   const preferences = useQuery(preferenceQueries.detail(userId));
-  if (preferences.isPending) {
-    return (
-      <p role="status" className="py-6 text-center text-slate-700">
-        Loading preferences...
-      </p>
-    );
-  }
-  if (preferences.isError) {
-    return (
-      <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-        <p className="font-semibold text-red-800">Could not load your preferences.</p>
-        <Button variant="secondary" onClick={() => void preferences.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  return <LoadedPreferencesForm userId={userId} saved={preferences.data} onSaved={onSaved} />;
+  return (
+    <QueryState query={preferences} what="your preferences" loading="Loading preferences...">
+      {(saved) => <LoadedPreferencesForm userId={userId} saved={saved} onSaved={onSaved} />}
+    </QueryState>
+  );
 }
 
 function LoadedPreferencesForm({ userId, saved, onSaved }: { userId: string; saved: UserPreferences; onSaved: () => void }) {

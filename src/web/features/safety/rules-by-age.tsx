@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SafetyRules } from '../../../contract/safety';
 import { Section } from '../../components/marketing/section';
-import { Button } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/query-state';
 import { safetyQueries } from './api';
 import { stateName } from './state-names';
 
@@ -49,51 +49,40 @@ export function RulesByAge() {
   const law = useQuery(safetyQueries.rules());
   return (
     <Section title="Rules by age" intro={law.data ? whoseLaw(law.data) : 'What teens of each age may do on Yardly, and the law behind it.'}>
-      {law.isPending && (
-        <p role="status" className="text-slate-700">
-          Loading the rules...
-        </p>
-      )}
-      {law.isError && (
-        <div role="alert" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-center">
-          <p className="font-semibold text-red-800">Could not load the rules.</p>
-          <Button variant="secondary" onClick={() => void law.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      )}
-      {law.data && (
-        <div className="space-y-6">
-          {AGE_GROUPS.map((group) => ({ group, rows: law.data.rules.filter(group.holds) }))
-            .filter(({ rows }) => rows.length > 0)
-            .map(({ group, rows }) => (
-              <table key={group.title} className="w-full table-fixed border-collapse text-left text-sm">
-                <caption className="pb-2 text-left text-lg font-bold text-slate-900">{group.title}</caption>
-                <thead>
-                  <tr className="border-b-2 border-slate-300">
-                    <th scope="col" className="w-3/5 py-2 pr-3 font-semibold text-slate-800">
-                      Rule
-                    </th>
-                    <th scope="col" className="py-2 font-semibold text-slate-800">
-                      Source
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id} className="border-b border-slate-200 align-top">
-                      <td className="py-2 pr-3 text-slate-900 [overflow-wrap:anywhere]">{row.text}</td>
-                      <td className="py-2 text-slate-700 [overflow-wrap:anywhere]">
-                        <span className="block font-semibold text-slate-800">{sourceOf(row)}</span>
-                        {row.citation}
-                      </td>
+      <QueryState query={law} what="the rules" loading="Loading the rules...">
+        {(rules) => (
+          <div className="space-y-6">
+            {AGE_GROUPS.map((group) => ({ group, rows: rules.rules.filter(group.holds) }))
+              .filter(({ rows }) => rows.length > 0)
+              .map(({ group, rows }) => (
+                <table key={group.title} className="w-full table-fixed border-collapse text-left text-sm">
+                  <caption className="pb-2 text-left text-lg font-bold text-slate-900">{group.title}</caption>
+                  <thead>
+                    <tr className="border-b-2 border-slate-300">
+                      <th scope="col" className="w-3/5 py-2 pr-3 font-semibold text-slate-800">
+                        Rule
+                      </th>
+                      <th scope="col" className="py-2 font-semibold text-slate-800">
+                        Source
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            ))}
-        </div>
-      )}
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.id} className="border-b border-slate-200 align-top">
+                        <td className="py-2 pr-3 text-slate-900 [overflow-wrap:anywhere]">{row.text}</td>
+                        <td className="py-2 text-slate-700 [overflow-wrap:anywhere]">
+                          <span className="block font-semibold text-slate-800">{sourceOf(row)}</span>
+                          {row.citation}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ))}
+          </div>
+        )}
+      </QueryState>
     </Section>
   );
 }
