@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,10 @@ describe('PostJobPage', () => {
       if (url === '/api/auth/me') return json(200, homeowner);
       if (url === '/api/payments/policy') return json(200, { platformFeePercent: 10 });
       if (url === '/api/safety-rules') return json(200, MA_SAFETY_RULES);
+      // Two ZIP codes' centres; the tiles are offline (GET /api/map fails), as in a test anywhere.
+      if (url === '/api/zip-codes/02139') return json(200, { zipCode: '02139', latitude: 42.364, longitude: -71.1028 });
+      if (url === '/api/zip-codes/02140') return json(200, { zipCode: '02140', latitude: 42.3919, longitude: -71.1331 });
+      if (url.startsWith('/api/zip-codes/')) return json(404, { message: 'Not a known ZIP code', code: 'NOT_FOUND' });
       if (url === '/api/jobs' && init?.method === 'POST') {
         const { zipCode, latitude } = JSON.parse(String(init.body)) as { zipCode: string; latitude?: number };
         if (latitude !== undefined && latitude > 43) {
@@ -167,9 +171,9 @@ describe('PostJobPage', () => {
       const person = await fillAllButZip();
       await person.type(screen.getByLabelText('ZIP code'), '02139');
       await person.click(screen.getByRole('button', { name: 'Use My Location' }));
-      expect(screen.getByText(/Pinned where you are now \(42\.37360, -71\.10970\)\./)).toBeInTheDocument();
+      expect(screen.getByText(/Pinned at 42\.37360, -71\.10970\./)).toBeInTheDocument();
       await person.click(screen.getByRole('button', { name: 'Remove Pin' }));
-      expect(screen.getByText(/without a pin the job is placed at its ZIP code's centre/)).toBeInTheDocument();
+      expect(screen.getByText(/Left there, the job is placed at the ZIP code's centre\./)).toBeInTheDocument();
       await person.click(screen.getByRole('button', { name: 'Use My Location' }));
       await person.click(screen.getByRole('button', { name: 'Post Job' }));
       expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -194,6 +198,51 @@ describe('PostJobPage', () => {
       const body = JSON.parse(String(posts()[0]![1]!.body)) as Record<string, unknown>;
       expect(body).not.toHaveProperty('latitude');
       expect(body).not.toHaveProperty('longitude');
+    });
+
+    /** The pin's place on the map (Leaflet positions it in pixels) and its marker. */
+    const pinOf = async () => {
+      const map = await screen.findByTestId('pin-map');
+      return await waitFor(() => within(map).getByRole('button', { name: 'Job pin: drag it to the spot, or move it with the arrow keys' }));
+    };
+    const at = (pin: HTMLElement) => [pin.style.left, pin.style.top];
+
+    it("puts the pin at the ZIP code's centre and follows the ZIP code until it is moved, then sends where it was moved", async () => {
+      const person = await fillAllButZip();
+      expect(screen.getByText(/Enter the job's ZIP code to place the pin on the map\./)).toBeInTheDocument();
+      expect(screen.queryByTestId('pin-map')).not.toBeInTheDocument();
+      await person.type(screen.getByLabelText('ZIP code'), '02139');
+      const pin = await pinOf();
+      expect(screen.getByText(/The pin is at the ZIP code's centre: drag it/)).toBeInTheDocument();
+      const atFirstCentre = at(pin);
+      // Another ZIP code: the unmoved pin goes to its centre, north-west of the first.
+      await person.clear(screen.getByLabelText('ZIP code'));
+      await person.type(screen.getByLabelText('ZIP code'), '02140');
+      await waitFor(() => expect(at(pin)).not.toEqual(atFirstCentre));
+      const [left, top] = at(pin).map((px) => parseFloat(px!));
+      expect(left).toBeLessThan(parseFloat(atFirstCentre[0]!));
+      expect(top).toBeLessThan(parseFloat(atFirstCentre[1]!));
+
+      // The keyboard's way to drag: arrows move the focused pin, about 30 m a press.
+      pin.focus();
+      await person.keyboard('{ArrowUp}{ArrowUp}{ArrowRight}');
+      expect(screen.getByText(/Pinned at 42\.39250, -71\.13269\./)).toBeInTheDocument();
+      // Moved, the pin stays where it was put whatever the ZIP code.
+      const moved = at(pin);
+      await person.clear(screen.getByLabelText('ZIP code'));
+      await person.type(screen.getByLabelText('ZIP code'), '02139');
+      expect(at(pin)).toEqual(moved);
+      await person.click(screen.getByRole('button', { name: 'Post Job' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({ zipCode: '02139', latitude: 42.3925, longitude: -71.132694 });
+    });
+
+    it('shows no map for a ZIP code without a known centre', async () => {
+      const person = await fillAllButZip();
+      await person.type(screen.getByLabelText('ZIP code'), '00000');
+      await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/zip-codes/00000')).toBe(true));
+      expect(screen.queryByTestId('pin-map')).not.toBeInTheDocument();
+      expect(screen.getByText(/Enter the job's ZIP code to place the pin on the map\./)).toBeInTheDocument();
     });
   });
 });

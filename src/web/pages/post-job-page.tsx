@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Camera, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -32,6 +32,7 @@ import { TextareaField } from '../components/ui/textarea-field';
 import { useCreateJob } from '../features/jobs/api';
 import { DEMAND_LABELS } from '../features/jobs/demand-badge';
 import { JobPointField } from '../features/jobs/job-point-field';
+import { mapQueries } from '../features/maps/api';
 import { paymentQueries } from '../features/payments/api';
 import { JobAgesNotice } from '../features/safety/job-ages-notice';
 import { applyServerError } from '../lib/form-errors';
@@ -104,6 +105,11 @@ function PostJobForm({ user }: { user: User }) {
     form.clearErrors(['latitude', 'longitude']);
   };
   const agesId = useId();
+  // The pin starts at the ZIP code's centre, and follows the ZIP code until it is moved. While a ZIP
+  // code is being retyped the map stays where it was; one without a known centre has no map.
+  const zipCode = useWatch({ control, name: 'zipCode' }).trim();
+  const zipCentre = useQuery({ ...mapQueries.zipCentre(zipCode), enabled: /^\d{5}$/.test(zipCode), placeholderData: keepPreviousData });
+  const centre = zipCentre.data ? { latitude: zipCentre.data.latitude, longitude: zipCentre.data.longitude } : null;
 
   const failed = () => notify.error('Failed to post job', 'Please check your information and try again.');
 
@@ -186,6 +192,7 @@ function PostJobForm({ user }: { user: User }) {
         <ZipCodeField aria-required="true" error={errors.zipCode?.message} {...register('zipCode')} />
         <JobPointField
           value={latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null}
+          centre={centre}
           onChange={pin}
           error={errors.latitude?.message ?? errors.longitude?.message}
         />

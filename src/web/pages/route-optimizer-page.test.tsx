@@ -226,10 +226,11 @@ describe('RouteOptimizerPage', () => {
     expect(screen.getByText('exact')).toBeInTheDocument();
     expect(screen.getByText(/no round trip|shortest any round trip could be/)).toHaveTextContent('(3.40 mi)');
     expect(screen.getByText('Then back to the start: 1.05 mi.')).toBeInTheDocument();
-    const map = screen.getByRole('img', { name: 'Map of the route: 2 stops in order, starting and ending at S' });
-    // The tour: from the start through both stops and back, drawn without tiles.
-    expect(map.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(4);
-    expect([...map.querySelectorAll('text')].map((text) => text.textContent)).toEqual(['S', '1', '2']);
+    const map = await screen.findByRole('figure', { name: 'Map of the route: 2 stops in order, starting and ending at S' });
+    // The tour: the start and both stops in order, and the round trip's line, drawn without tiles (none here).
+    await waitFor(() => expect([...map.querySelectorAll('.leaflet-marker-icon')].map((marker) => marker.textContent)).toEqual(['S', '1', '2']));
+    expect(map.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(1);
+    expect(map.querySelector('img.leaflet-tile')).toBeNull();
   });
 
   it("shows the server's refusal and no result", async () => {
@@ -304,12 +305,14 @@ describe('RouteOptimizerPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Start Route' }));
     expect(await within(card).findByText('In Progress')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: `/api/routes/${routes[0]!.id}`, body: { status: 'in_progress' } });
-    expect(within(card).getByRole('img', { name: 'Map of Route for 2026-06-15: 2 stops in order, 0 visited (filled), starting and ending at S' })).toBeInTheDocument();
+    expect(within(card).getByRole('figure', { name: 'Map of Route for 2026-06-15: 2 stops in order, 0 visited (filled), starting and ending at S' })).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Mark Visited (stop 1)' }));
     expect(await within(card).findByText('1 of 2 visited')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH').at(-1)!.body).toEqual({ visitedJobId: PINE.id });
-    const map = within(card).getByRole('img', { name: /1 visited/ });
-    expect([...map.querySelectorAll('circle')].map((circle) => circle.getAttribute('fill'))).toEqual(['var(--color-brand-800)', '#fff']);
+    const map = within(card).getByRole('figure', { name: /1 visited/ });
+    const filled = () => [...map.querySelectorAll('.leaflet-marker-icon span')].map((badge) => badge.classList.contains('bg-brand-800'));
+    // S, then stop 1 filled (visited) and stop 2 not.
+    await waitFor(() => expect(filled()).toEqual([false, true, false]));
     expect(within(card).queryByRole('button', { name: 'Mark Visited (stop 1)' })).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Complete Route' }));
     expect(await within(card).findByText('Completed')).toBeInTheDocument();

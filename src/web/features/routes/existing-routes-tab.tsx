@@ -14,7 +14,7 @@ import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
 import { arrivalClock, formatMiles, formatRouteDate } from './format';
 import { LoadFailed } from './load-failed';
-import { RouteMap } from './route-map';
+import { TourMap } from '../maps/lazy-maps';
 import { RouteStatusBadge } from './route-status-badge';
 
 /** Spec 2's Existing Routes: each saved route with its figures and stops, started, followed and completed from here. */
@@ -96,7 +96,7 @@ function RouteCard({ route }: { route: Route }) {
       </Button>
       {showStops && (
         <div id={stopsId} className="space-y-2">
-          <RouteMap
+          <TourMap
             start={route.start}
             stops={route.stops}
             label={`Map of ${route.name}: ${route.stops.length} stops in order, ${visited} visited (filled), starting and ending at S`}

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Figure } from './figure';
 import { arrivalClock, formatMiles, formatPercent } from './format';
-import { RouteMap } from './route-map';
+import { TourMap } from '../maps/lazy-maps';
 
 const METHOD_TEXT = {
   exact: 'The shortest round trip through these stops, proven.',
@@ -52,7 +52,7 @@ export function OptimizationResultView({
           </span>
         </p>
       </Card>
-      <RouteMap
+      <TourMap
         start={result.start}
         stops={result.stops}
         label={`Map of the route: ${result.stops.length} ${result.stops.length === 1 ? 'stop' : 'stops'} in order, starting and ending at S`}
