@@ -51,13 +51,34 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.status(500).send(INTERNAL_ERROR);
 }
 
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+  params?: { errors?: unknown };
+}
+type BranchIssue = { code: string; path: PropertyKey[]; message: string };
+
+/**
+ * A body that fits none of a union's shapes (PATCH /api/users/{id} takes one of several) fails as a
+ * whole, 'Invalid input', naming no field. When the body's keys are those of exactly one shape (the
+ * only one with no unknown key), its own issues are what is wrong, so they are named instead.
+ */
+function unionBranchIssues(issue: ValidationIssue): ValidationIssue[] {
+  const branches = issue.keyword === 'invalid_union' && Array.isArray(issue.params?.errors) ? (issue.params.errors as BranchIssue[][]) : [];
+  const fitting = branches.filter((branch) => !branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+  if (fitting.length !== 1) return [issue];
+  const prefix = issue.instancePath.replace(/\/$/, '');
+  return fitting[0]!.map((i) => ({ instancePath: `${prefix}/${i.path.map(String).join('/')}`, message: i.message }));
+}
+
 /** Errors are `{message, code, fields?}` (contract/errors.ts); a 500 never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(errorBodyOf(error));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      for (const issue of error.validation) fields[issue.instancePath.replace(/^\//, '').replaceAll('/', '.')] ??= issue.message ?? 'Invalid value';
+      for (const issue of error.validation.flatMap(unionBranchIssues)) fields[issue.instancePath.replace(/^\//, '').replaceAll('/', '.')] ??= issue.message ?? 'Invalid value';
       const [first] = Object.entries(fields);
       const message = first ? (first[0] ? `${first[0]}: ${first[1]}` : first[1]) : 'Invalid request.';
       return reply.status(400).send({ message, code: 'VALIDATION_FAILED', fields } satisfies ErrorBody);

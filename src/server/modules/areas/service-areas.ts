@@ -2,6 +2,7 @@
 // sign-up and posting, and the admins' list, additions and pauses of them.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ServiceArea } from '../../../contract/admin';
+import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -33,6 +34,18 @@ export async function servedZips(ctx: AppContext, db: Executor = ctx.db): Promis
   let rows = await read();
   if (await seedIfEmpty(ctx, db, rows)) rows = await read();
   return rows.filter((r) => r.active).map((r) => r.zipCode);
+}
+
+/**
+ * Where a person may live on Yardly (sign-up, Edit Profile): an active area's ZIP code, or a 400
+ * naming zipCode that lists the ones served.
+ */
+export async function requireServedHomeZip(ctx: AppContext, zipCode: string): Promise<void> {
+  const served = await servedZips(ctx);
+  if (isServedZip(zipCode, served)) return;
+  throw new AppError('ZIP_NOT_SERVED', `Yardly is not available in ${zipCode} yet. We currently serve ZIP codes ${served.join(', ')}.`, {
+    zipCode: 'This ZIP code is outside our service area',
+  });
 }
 
 /** Every area with its open jobs and coordinators counted. */

@@ -3,14 +3,13 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SelfRegisterRole } from '../../../contract/constants';
 import { RESET_TOKEN_TTL_SECONDS } from '../../../contract/constants';
 import type { User } from '../../../contract/auth';
-import { isServedZip } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError, firstRow } from '../../errors';
 import { brakeDelayMs, countAttempt, LIMITS, refundToken, SIGN_IN_ACCOUNT_BRAKE, takeToken, takeTokenOrThrow } from '../../plugins/rate-limit';
-import { servedZips } from '../areas/service-areas';
+import { requireServedHomeZip } from '../areas/service-areas';
 import { enqueueEmail } from '../email/mailer';
 import { endUserStreams } from '../events/live-events';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates';
@@ -93,14 +92,7 @@ export async function register(
 ): Promise<{ user: SessionUser; token: string }> {
   const now = ctx.clock.now();
   await takeTokenOrThrow(ctx.db, LIMITS.signUpPerAddress, address, now);
-  const served = await servedZips(ctx);
-  if (!isServedZip(input.zipCode, served)) {
-    throw new AppError(
-      'ZIP_NOT_SERVED',
-      `Yardly is not available in ${input.zipCode} yet. We currently serve ZIP codes ${served.join(', ')}.`,
-      { zipCode: 'This ZIP code is outside our service area' },
-    );
-  }
+  await requireServedHomeZip(ctx, input.zipCode);
   // Hashing takes a core for ~16 ms: never while a transaction holds a connection.
   const { password, ...person } = input;
   const passwordHash = await hashPassword(password);
