@@ -15,6 +15,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { NewestJobsSample } from './modules/jobs/newest-jobs-sample';
 import { mapsRoutes } from './modules/maps/maps.routes';
 import { Mailer } from './modules/email/mailer';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const caches: AppContext['caches'] = {
     sessions: signals.cache({ tables: ['sessions', 'users'], maxEntries: 10_000, maxAgeMs: 10_000 }),
     openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
+    newestJobs: new NewestJobsSample(signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 })),
   };
   const ctx: AppContext = { db: database.db, withPlan: database.withPlan, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };
   app.addHook('onClose', () => mailer.stop());

@@ -6,6 +6,7 @@ import type { DerivedCache } from './db/derived-cache';
 import type { FoundSession } from './modules/auth/sessions';
 import type { Mailer } from './modules/email/mailer';
 import type { EventBus } from './modules/events/live-events';
+import type { NewestJobsSample } from './modules/jobs/newest-jobs-sample';
 import type { OpenJobsPage } from './modules/jobs/open-jobs-page';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   caches: {
     sessions: DerivedCache<FoundSession | null>;
     openJobs: DerivedCache<OpenJobsPage>;
+    /** The newest open jobs' text, which tells a search's first step (decision 015). */
+    newestJobs: NewestJobsSample;
   };
   log: FastifyBaseLogger;
 }

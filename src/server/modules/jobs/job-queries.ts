@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
 import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES, searchWords } from '../../../contract/jobs';
 import { jobVisibilityAt, mayListJobs } from '../../../domain/access';
@@ -17,6 +17,7 @@ import { findJobRow, findLockEnd, getJobRow, JOB_VIEW } from './job-reads';
 import { expireLock } from './job-transitions';
 import { loadViewer, machineContext, needsTeenWork, withTeenWork, type JobViewer } from './job-viewer';
 import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
+import { NEWEST_SAMPLED } from './newest-jobs-sample';
 import type { OpenJobsPage } from './open-jobs-page';
 
 export interface ListJobsInput {
@@ -51,17 +52,28 @@ function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
-/** The search: each of its words anywhere in the title, the description or the location, in any case. */
-function searchCondition(viewer: JobViewer, search: string): SQL {
+/** A search as the list runs it: its words, and whether they are looked for in the location too. */
+interface Search {
+  words: string[];
+  searchesLocation: boolean;
+}
+
+function searchOf(viewer: JobViewer, text: string): Search {
   // Privacy (issue 20): teens see a location without its house number; a search with a digit in it
   // would tell them the number by what it finds, so theirs does not look in the location.
-  const searchesLocation = viewer.role !== 'teen' || !/\d/.test(search);
+  return { words: searchWords(text), searchesLocation: viewer.role !== 'teen' || !/\d/.test(text) };
+}
+
+type SearchedColumns = { title: AnyColumn; description: AnyColumn; location: AnyColumn };
+
+/** The search in SQL: each of its words anywhere in the title, the description or the location, in any case. */
+function searchCondition({ words, searchesLocation }: Search, columns: SearchedColumns = jobs): SQL {
   const inAJob = (word: string) => {
     const pattern = containing(word);
     // Each ILIKE on its own column: jobs_open_search_idx answers each with a bitmap scan, ORed.
-    return or(ilike(jobs.title, pattern), ilike(jobs.description, pattern), ...(searchesLocation ? [ilike(jobs.location, pattern)] : []))!;
+    return or(ilike(columns.title, pattern), ilike(columns.description, pattern), ...(searchesLocation ? [ilike(columns.location, pattern)] : []))!;
   };
-  return and(...searchWords(search).map(inAJob))!;
+  return and(...words.map(inAJob))!;
 }
 
 /**
@@ -139,17 +151,34 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
   if (!input.search) return readNewestFirst(ctx.db, where, input.limit);
-  const search = searchCondition(viewer, input.search);
+  const search = searchOf(viewer, input.search);
   // Each step of a search names the plan it means (decision 015): the planner prices an ILIKE at a
   // small fraction of what it costs (about a microsecond a row), so on its guess of how common a text
   // is it would read rows until it found enough: every open job, for a text that is rare after all.
-  // The index first: a text that matches little or nothing, which anyone can send, costs one bitmap
-  // scan. Only a text the index finds 500 times reads newest first, where such a text is found within
-  // a few hundred rows. The steps need no common snapshot: each one answers the whole page or passes.
+  // A first page that the newest jobs hold, as the process's sample of them says, is read among them
+  // (a common word: a few hundred rows). Else the index: a text that matches little or nothing, which
+  // anyone can send, costs one bitmap scan. Only a text the index finds 500 times reads newest first,
+  // where such a text is found within a few hundred rows. Each step answers the whole page or passes.
+  const amongNewest =
+    firstPageOfOpenJobs(viewer, input, statuses) &&
+    (await ctx.caches.newestJobs.holdsPage(ctx.db, now, { ...search, words: search.words.map((w) => w.toLowerCase()), category: input.category, needed: input.limit + 1 }))
+      ? await ctx.withPlan('newestFirst', (db) => readAmongNewest(db, where, search, input.limit))
+      : null;
   return (
-    (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, where, search, input.limit))) ??
-    ctx.withPlan('newestFirst', (db) => readNewestFirst(db, [...where, search], input.limit))
+    amongNewest ??
+    (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, where, searchCondition(search), input.limit))) ??
+    ctx.withPlan('newestFirst', (db) => readNewestFirst(db, [...where, searchCondition(search)], input.limit))
   );
+}
+
+/**
+ * Whether a list is the first page of open jobs as the sample of the newest ones sees them: any open
+ * job, in the category at most (a coordinator's area is most of the service). Lists of one person's
+ * jobs are not: the sample cannot tell how many of theirs a text finds.
+ */
+function firstPageOfOpenJobs(viewer: JobViewer, input: ListJobsInput, statuses: JobStatus[] | undefined): boolean {
+  const open = statuses !== undefined && statuses.every((status) => status === 'posted' || status === 'locked');
+  return open && !input.cursor && !input.teenId && !input.homeownerId && viewer.role !== 'homeowner' && input.quick === 'all';
 }
 
 /** A page of the jobs `where` holds, newest first, read in that order from an index. */
@@ -161,6 +190,31 @@ async function readNewestFirst(db: Executor, where: SQL[], limit: number): Promi
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit + 1);
   return { rows: rows.slice(0, limit), more: rows.length > limit, views: new Map() };
+}
+
+/**
+ * A search's first page among the NEWEST_SAMPLED newest jobs `where` holds, read newest first and
+ * stopping at a page. Null when they hold less than a page: older jobs may hold the rest.
+ */
+async function readAmongNewest(db: Executor, where: SQL[], search: Search, limit: number): Promise<OpenJobsPage | null> {
+  const newest = db
+    .select({ id: jobs.id, createdAt: jobs.createdAt, title: jobs.title, description: jobs.description, location: jobs.location })
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(NEWEST_SAMPLED)
+    .as('newest');
+  const page = db
+    .select({ id: newest.id, createdAt: newest.createdAt })
+    .from(newest)
+    .where(searchCondition(search, newest))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(limit + 1)
+    .as('page');
+  // Ordered by the page's columns, which arrive in that order, so the joined rows are not sorted again.
+  const rows = await db.select(JOB_VIEW).from(page).innerJoin(jobs, eq(jobs.id, page.id)).orderBy(desc(page.createdAt), desc(page.id));
+  if (rows.length <= limit) return null;
+  return { rows: rows.slice(0, limit), more: true, views: new Map() };
 }
 
 /**

@@ -7,6 +7,7 @@ import { rowsOf } from '../../test/ledger-invariants';
 import { planOf, statementsOf, withSettings } from '../../test/query-plans';
 import { signInAs } from '../../test/test-app';
 import { NOON_BOSTON, useJobsApi } from './jobs-api.test-support';
+import { NEWEST_SAMPLED } from './newest-jobs-sample';
 
 /** Open jobs loaded straight into the table, enough that the planner weighs an index against reading them all. */
 const LOADED = 10_000;
@@ -14,7 +15,7 @@ const LOADED = 10_000;
 const COMMON = 'leaves';
 /** Every 97th loaded job's description: a rare text whose matches take several pages. */
 const RARE = 'gloves';
-/** Every 15th loaded job but none of the newest 1,000: too rare there to fill a page, too common to sort every match. */
+/** Every 7th loaded job but none of the newest 5,000 (NEWEST_SAMPLED): none there, too common to sort every match. */
 const OLDER = 'collie';
 
 describe.each(databaseKinds())('job search on %s', (kind) => {
@@ -47,7 +48,7 @@ describe.each(databaseKinds())('job search on %s', (kind) => {
       insert into jobs (homeowner_id, title, description, category, pay_cents, estimated_duration, location, zip_code, physical_demands, status, created_at, updated_at)
       select ${api.homeowner.user.id}::uuid,
         case when i % 2 = 0 then 'Rake ' || ${COMMON} || ' #' || i else 'Wash windows #' || i end,
-        case when i % 97 = 0 then 'Bring ' || ${RARE} || ', please.' when i > 1000 and i % 15 = 0 then 'A ' || ${OLDER} || ' naps here.' else 'Two hours of work.' end,
+        case when i % 97 = 0 then 'Bring ' || ${RARE} || ', please.' when i > ${NEWEST_SAMPLED} and i % 7 = 0 then 'A ' || ${OLDER} || ' naps here.' else 'Two hours of work.' end,
         'lawn_care', 2500, 60, i || ' Maple Ave', '02139', 'medium', 'posted',
         ${NOON_BOSTON.toISOString()}::timestamptz - i * interval '1 minute', ${NOON_BOSTON.toISOString()}::timestamptz
       from generate_series(1, ${LOADED}) i`),
@@ -125,9 +126,20 @@ describe.each(databaseKinds())('job search on %s', (kind) => {
       }
     });
 
+    it('reads the first page of a word the newest jobs hold among them, newest first, and sorts nothing', async () => {
+      for (const query of [`status=posted&search=Rake%20${COMMON}&limit=8`, `status=posted&search=${COMMON}&category=lawn_care&limit=6`]) {
+        const [newest, ...more] = await plansOf(query);
+        expect(more, query).toEqual([]);
+        for (const plan of newest!) expect(plan, query).toContain(NEWEST_FIRST);
+        for (const plan of newest!) expect(plan, query).not.toContain('Sort');
+        for (const plan of newest!) expect(plan, query).not.toMatch(/Seq Scan on jobs\b/);
+      }
+    });
+
     it('reads a common word newest first once the index has found it 500 times, never the table, and sorts nothing', async () => {
+      const first = await api.list(`status=posted&search=${COMMON}&limit=4`, api.otherTeen.cookie);
       // A limit of each query's own: the teens' page cache keeps what an earlier test asked.
-      for (const query of [`status=posted&search=Rake%20${COMMON}&limit=8`, `status=posted&search=${OLDER}&limit=9`]) {
+      for (const query of [`status=posted&search=${COMMON}&limit=4&cursor=${first.nextCursor}`, `status=posted&search=${OLDER}&limit=9`]) {
         const [index, newest, ...more] = await plansOf(query);
         expect(more, query).toEqual([]);
         for (const plan of index!) expect(plan, query).toContain(THROUGH_INDEX);
