@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,5 +113,62 @@ describe('AcceptJobButton', () => {
     expect(screen.getByText('Error accepting job. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText('This job may have already been taken. Please try another.')).not.toBeInTheDocument();
     expect(jobCalls(fetchMock)[0]?.[0]).toBe(`/api/jobs/${OPEN_JOB.id}/accept`);
+  });
+
+  describe('during a lock cooldown', () => {
+    const COOLDOWN = 'You released this job. You can lock it again at 3:15 PM.';
+    const WAITING = { ...OPEN_JOB, actions: [], blockedActions: [{ action: 'lock' as const, message: COOLDOWN }] };
+    /** Each job call by method and path: `answers['POST /accept']`, `answers['GET ']` (the details). */
+    const answerByCall = (answers: Record<string, () => Response>) =>
+      answerJobCalls(async () => {
+        const [input, init] = fetchMock.mock.lastCall!;
+        const call = `${init?.method ?? 'GET'} ${String(input).slice(`/api/jobs/${OPEN_JOB.id}`.length)}`;
+        const answer = answers[call];
+        return answer ? answer() : json(500, { message: `unexpected ${call}` });
+      });
+    const acceptButton = () => screen.getByRole('button', { name: 'Accept Job' });
+
+    it("shows the lock disabled with the server's reason when the list says it waits", async () => {
+      renderSignedIn(<AcceptJobButton job={WAITING} user={TEEN} />, TEEN);
+      expect(acceptButton()).toBeDisabled();
+      expect(acceptButton()).toHaveAccessibleDescription(COOLDOWN);
+      expect(jobCalls(fetchMock)).toEqual([]);
+    });
+
+    it('says until when instead of offering the lock again, once a tap was refused for the cooldown', async () => {
+      answerByCall({
+        'POST /accept': () => json(409, { code: 'LOCK_COOLDOWN', message: COOLDOWN }),
+        'GET ': () => json(200, WAITING),
+      });
+      await confirmAccept();
+      expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+      await waitFor(() => expect(acceptButton()).toBeDisabled());
+      expect(acceptButton()).toHaveAccessibleDescription(COOLDOWN);
+    });
+
+    it('says the cooldown its own hand-back started, and offers the lock again once the details say it is open', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        let details = WAITING;
+        let accepts = 0;
+        answerByCall({
+          // The lock is taken, the accept refused (an hour rule), so the lock is handed back.
+          'POST /accept': () => (++accepts === 1 ? json(200, { ...OPEN_JOB, status: 'locked', teenId: TEEN.id }) : json(403, { code: 'AGE_RULE', message: 'Not today.' })),
+          'POST /release-lock': () => json(200, WAITING),
+          'GET ': () => json(200, details),
+        });
+        await confirmAccept();
+        expect(await screen.findByText('Failed to accept job')).toBeInTheDocument();
+        await waitFor(() => expect(acceptButton()).toBeDisabled());
+        expect(acceptButton()).toHaveAccessibleDescription(COOLDOWN);
+
+        details = { ...OPEN_JOB, actions: ['lock'] };
+        await act(async () => vi.advanceTimersByTime(30_000));
+        await waitFor(() => expect(acceptButton()).toBeEnabled());
+        expect(screen.queryByText(COOLDOWN)).not.toBeInTheDocument();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -145,7 +145,8 @@ export function useAcceptJob() {
       try {
         return await postAction(jobId, 'lock', userId);
       } catch (error) {
-        await postAction(jobId, 'release', userId).catch(() => undefined);
+        // The released job says when this teen may lock it again (the cooldown): kept for the explorer's card.
+        await postAction(jobId, 'release', userId).then(store, () => undefined);
         throw error;
       }
     },
