@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from './support/accounts';
 import { expectAccessibleOnceToastsAreGone, expectNoAccessibilityViolations } from './support/axe';
+import { takeTilesOffline } from './support/maps';
 
 const routesFigure = (page: Page) => page.locator('dt', { hasText: /^Routes$/ }).locator('+ dd');
 
@@ -27,10 +28,13 @@ test.afterEach(async ({ request }) => {
 });
 
 test('the demo coordinator creates demo data, picks its jobs, optimizes the round, saves it, follows it in Existing Routes and sees the analytics change', async ({ page, baseURL }) => {
-  // The map is drawn without tiles: nothing on the way asks any host but the product's own.
+  // The map's tiles are offline, as on a machine with no network: it still draws the stops and the
+  // round trip. Nothing on the way asks any host but the product's own and its tile server.
+  const { tileOrigin, tilesAskedFor } = await takeTilesOffline(page);
   const elsewhere: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    const url = request.url();
+    if (!url.startsWith(baseURL!) && !url.startsWith('data:') && !url.startsWith(`${tileOrigin}/`)) elsewhere.push(url);
   });
   await signIn(page, DEMO.coordinator);
   await expect(page).toHaveURL(/\/route-optimizer$/);
@@ -67,9 +71,25 @@ test('the demo coordinator creates demo data, picks its jobs, optimizes the roun
   // Twelve stops are still solved exactly, and the spread-out jobs leave something to save.
   await expect(page.getByText('exact', { exact: true })).toBeVisible();
   await expect(page.locator('dt', { hasText: 'Distance saved' }).locator('+ dd')).toHaveText(/^\d+\.\d%$/);
-  const map = page.getByRole('img', { name: 'Map of the route: 12 stops in order, starting and ending at S' });
+  const map = page.getByRole('figure', { name: 'Map of the route: 12 stops in order, starting and ending at S' });
   await expect(map).toBeVisible();
-  await expect(map.locator('text')).toHaveText(['S', ...Array.from({ length: 12 }, (_, i) => String(i + 1))]);
+  const markers = map.locator('.leaflet-marker-icon');
+  await expect(markers).toHaveText(['S', ...Array.from({ length: 12 }, (_, i) => String(i + 1))]);
+  // Every marker on the visible map, and the round trip drawn as one line through them.
+  const frame = (await map.boundingBox())!;
+  for (const box of await Promise.all((await markers.all()).map((marker) => marker.boundingBox()))) {
+    expect(box!.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(box!.y).toBeGreaterThanOrEqual(frame.y);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(frame.y + frame.height);
+  }
+  const line = map.locator('.leaflet-overlay-pane path');
+  await expect(line).toHaveCount(1);
+  // S, twelve stops and S again: 14 points.
+  expect((await line.getAttribute('d'))!.match(/[ML]-?\d/g)).toHaveLength(14);
+  // The tiles were asked of MAP_TILE_URL's server, and none loaded.
+  expect(tilesAskedFor.length).toBeGreaterThan(0);
+  await expect(map.locator('img.leaflet-tile-loaded')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
   const name = `Demo round ${jobIds[0]!.slice(0, 8)}`;
@@ -83,6 +103,7 @@ test('the demo coordinator creates demo data, picks its jobs, optimizes the roun
   await expect(route.locator('dt', { hasText: 'Distance' }).locator('+ dd')).toHaveText(/^\d+\.\d{2} mi$/);
   await route.getByRole('button', { name: 'Show the stops' }).click();
   await expect(route.getByRole('link', { name: /^Open job/ })).toHaveCount(12);
+  await expect(route.getByRole('figure', { name: new RegExp(`^Map of ${name}: 12 stops in order, 0 visited`) }).locator('.leaflet-marker-icon')).toHaveCount(13);
   await expectAccessibleOnceToastsAreGone(page);
 
   await route.getByRole('button', { name: 'Start Route' }).click();

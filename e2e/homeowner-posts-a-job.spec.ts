@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { freshPerson, signIn } from './support/accounts';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { takeTilesOffline } from './support/maps';
 
 test('a homeowner posts a first job, sees it on the dashboard and in its details, then cancels it', async ({ page }) => {
+  // The pin's map works offline: its tiles fail, the pin does not.
+  await takeTilesOffline(page);
   // A fresh homeowner: the dashboard starts empty and no other journey touches it.
   const homeowner = freshPerson('owner');
   const registered = await page.request.post('/api/auth/register', { data: { ...homeowner, role: 'homeowner' } });
@@ -62,6 +66,24 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
   await expect(page).toHaveURL(/\/post-job$/);
 
   await page.getByLabel('ZIP code').fill('02139');
+  // The pin starts at the ZIP code's centre; the homeowner drags it to the yard.
+  const spot = page.getByRole('group', { name: 'Exact spot (optional)' });
+  const pin = spot.getByRole('button', { name: 'Job pin: drag it to the spot, or move it with the arrow keys' });
+  await expect(pin).toBeVisible();
+  await expect(spot.getByText(/The pin is at the ZIP code's centre/)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const from = (await pin.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 80, from.y + from.height / 2 + 50, { steps: 10 });
+  await page.mouse.up();
+  const pinned = spot.getByText(/^Pinned at -?\d+\.\d{5}, -?\d+\.\d{5}\./);
+  await expect(pinned).toBeVisible();
+  const [latitude, longitude] = (await pinned.textContent())!.match(/-?\d+\.\d{5}/g)!.map(Number);
+  const centre = (await (await page.request.get('/api/zip-codes/02139')).json()) as { latitude: number; longitude: number };
+  // Dragged right and down: east and south of the centre (at zoom 16, 80 px is about 140 m).
+  expect(longitude! - centre.longitude).toBeGreaterThan(0.0005);
+  expect(centre.latitude - latitude!).toBeGreaterThan(0.0003);
   await page.getByRole('button', { name: 'Post Job' }).click();
   await expect(page.getByText('Job posted successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/homeowner-dashboard$/);
@@ -76,6 +98,11 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
 
   await card.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/job\/[0-9a-f-]{36}$/);
+  // The job stands where the pin was dragged: its homeowner reads the point.
+  const jobId = page.url().split('/').at(-1)!;
+  const saved = (await (await page.request.get(`/api/jobs/${jobId}`)).json()) as { point: { latitude: number; longitude: number } | null };
+  expect(saved.point!.latitude).toBeCloseTo(latitude!, 4);
+  expect(saved.point!.longitude).toBeCloseTo(longitude!, 4);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const facts = page.getByRole('definition');
   await expect(page.getByRole('term')).toHaveText([

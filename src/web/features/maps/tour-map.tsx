@@ -29,7 +29,8 @@ export default function TourMap({ start, stops, label }: { start: Point; stops: 
     const home: LatLngTuple = [origin.latitude, origin.longitude];
     const points = visits.map(([lat, lng]): LatLngTuple => [lat, lng]);
     const layers = featureGroup([
-      polyline([home, ...points, home], { color: TOUR_COLOUR, weight: 3, interactive: false }),
+      // Unsimplified: the line passes through every stop, however close two are.
+      polyline([home, ...points, home], { color: TOUR_COLOUR, weight: 3, interactive: false, smoothFactor: 0 }),
       marker(home, { icon: badge('S', 'rounded bg-slate-900 text-white'), interactive: false, keyboard: false }),
       ...visits.map(([lat, lng, order, visited]) =>
         marker([lat, lng], {

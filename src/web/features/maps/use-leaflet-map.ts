@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './maps.css';
 import { useQuery } from '@tanstack/react-query';
 import { map as leafletMap, tileLayer, type Map as LeafletMap, type MapOptions } from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
