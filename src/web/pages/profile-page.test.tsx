@@ -120,3 +120,123 @@ describe('Profile', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/auth/me')).toEqual([]);
   });
 });
+
+describe('Edit Profile', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let patchAnswer: () => Response;
+
+  beforeEach(() => {
+    patchAnswer = () => json(500, { message: 'not set' });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(200, TEEN);
+      if (url === `/api/user-stats/${TEEN.id}`) return json(200, makeStats());
+      if (url === `/api/reviews/user/${TEEN.id}`) return json(200, []);
+      if (url === `/api/users/${TEEN.id}` && init?.method === 'PATCH') return patchAnswer();
+      return json(500, { message: `unexpected ${url}` });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderProfile = (user = TEEN) =>
+    renderSignedIn(
+      <MemoryRouter initialEntries={['/profile']}>
+        <Routes>
+          <Route path="/profile" element={<ProfilePage />} />
+        </Routes>
+      </MemoryRouter>,
+      user,
+    );
+  const patches = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/users/${TEEN.id}` && init?.method === 'PATCH');
+  const statsReads = () => fetchMock.mock.calls.filter(([url]) => String(url) === `/api/user-stats/${TEEN.id}`).length;
+  const openForm = async () => {
+    const button = await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    return screen.getByRole('form', { name: 'Edit profile' });
+  };
+
+  it('opens with the current name and ZIP code, saves them, and the page and the stored session show the new ones', async () => {
+    patchAnswer = () => json(200, { ...TEEN, fullName: 'Maya Torres', zipCode: '02141', base: null });
+    renderProfile();
+    expect(await screen.findByText('ZIP code 02139')).toBeInTheDocument();
+    await waitFor(() => expect(statsReads()).toBe(1));
+    const form = await openForm();
+    const name = within(form).getByLabelText('Full Name');
+    const zip = within(form).getByLabelText('ZIP Code');
+    expect(name).toHaveValue('Maya Lopez');
+    expect(zip).toHaveValue('02139');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Maya Torres');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '02141');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { name: 'Maya Torres' })).toBeInTheDocument();
+    expect(screen.getByText('ZIP code 02141')).toBeInTheDocument();
+    expect(screen.getByText('MT')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(patches().map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ fullName: 'Maya Torres', zipCode: '02141' }]);
+    // The session every screen reads the name from, and the screens that follow the ZIP code, are fresh.
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ fullName: 'Maya Torres', zipCode: '02141' });
+    await waitFor(() => expect(statsReads()).toBe(2));
+
+    // Opened again, it holds the saved values.
+    const again = await openForm();
+    expect(within(again).getByLabelText('Full Name')).toHaveValue('Maya Torres');
+    expect(within(again).getByLabelText('ZIP Code')).toHaveValue('02141');
+  });
+
+  it("shows the server's message and names the field when the ZIP code is outside the area, and keeps the form open", async () => {
+    const message = 'Yardly is not available in 90210 yet. We currently serve ZIP codes 02138, 02139.';
+    patchAnswer = () => json(400, { message, code: 'ZIP_NOT_SERVED', fields: { zipCode: 'This ZIP code is outside our service area' } });
+    renderProfile();
+    const form = await openForm();
+    const zip = within(form).getByLabelText('ZIP Code');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '90210');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+    expect(zip).toHaveAccessibleDescription(expect.stringContaining('This ZIP code is outside our service area'));
+    expect(screen.getByRole('heading', { name: 'Maya Lopez' })).toBeInTheDocument();
+    expect(screen.getByText('ZIP code 02139')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ fullName: 'Maya Lopez', zipCode: '02139' });
+  });
+
+  it("checks the fields by sign-up's rules before sending anything", async () => {
+    renderProfile();
+    const form = await openForm();
+    await userEvent.clear(within(form).getByLabelText('Full Name'));
+    await userEvent.clear(within(form).getByLabelText('ZIP Code'));
+    await userEvent.type(within(form).getByLabelText('ZIP Code'), '021');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Please enter your full name')).toBeInTheDocument();
+    expect(within(form).getByText('ZIP code must be 5 digits')).toBeInTheDocument();
+    expect(patches()).toEqual([]);
+  });
+
+  it('Cancel closes the form without saving', async () => {
+    renderProfile();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('Full Name'), ' Jr');
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(within(await openForm()).getByLabelText('Full Name')).toHaveValue('Maya Lopez');
+    expect(patches()).toEqual([]);
+  });
+
+  it('asks a coordinator for the name only: their ZIP codes are set by an admin', async () => {
+    const coordinator = { ...TEEN, role: 'coordinator' as const };
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, coordinator) : json(500, { message: 'unexpected' })));
+    renderProfile(coordinator);
+    const form = await openForm();
+    expect(within(form).getByLabelText('Full Name')).toHaveValue('Maya Lopez');
+    expect(within(form).queryByLabelText('ZIP Code')).not.toBeInTheDocument();
+    expect(screen.queryByText('ZIP code 02139')).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { CreditCard, LifeBuoy, LogOut, ShieldCheck } from 'lucide-react';
+import { CreditCard, LifeBuoy, LogOut, Pencil, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../contract/auth';
@@ -8,6 +8,7 @@ import { RequireRole } from '../components/require-role';
 import { Button, ButtonLink } from '../components/ui/button';
 import { LeaderboardSwitch } from '../features/progress/leaderboard-switch';
 import { LevelTitle, TeenProfileProgress } from '../features/progress/teen-profile-progress';
+import { EditProfileForm, hasEditableZip } from '../features/users/edit-profile-form';
 import { useAuth } from '../lib/auth';
 
 const ROLE_LABELS = { teen: 'Teen Worker', homeowner: 'Homeowner', coordinator: 'Coordinator', admin: 'Administrator' } as const;
@@ -27,6 +28,7 @@ export default function ProfilePage() {
               </div>
               <h2 className="text-xl font-bold">{user.fullName}</h2>
               <p className="text-slate-700">@{user.username}</p>
+              {hasEditableZip(user) && user.zipCode && <p className="text-sm text-slate-700">ZIP code {user.zipCode}</p>}
               <p className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{ROLE_LABELS[user.role]}</p>
               {user.role === 'teen' && <LevelTitle teenId={user.id} />}
             </section>
@@ -51,11 +53,14 @@ export default function ProfilePage() {
 }
 
 /**
- * Spec 2's account buttons. Payment Settings is the wallet (teens and homeowners have one); Safety &
- * Privacy opens a teen's privacy choices (the leaderboard, off until they turn it on).
+ * Spec 2's account buttons. Edit Profile opens the name and ZIP code form; Payment Settings is the
+ * wallet (teens and homeowners have one); Safety & Privacy opens a teen's privacy choices (the
+ * leaderboard, off until they turn it on).
  */
 function AccountButtons({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
+  const editId = useId();
   const privacyId = useId();
   const hasWallet = user.role === 'teen' || user.role === 'homeowner';
   return (
@@ -63,6 +68,15 @@ function AccountButtons({ user }: { user: User }) {
       <h2 id="account-title" className="text-lg font-bold">
         Account
       </h2>
+      <Button variant="secondary" className="w-full justify-start" aria-expanded={editing} aria-controls={editId} onClick={() => setEditing((open) => !open)}>
+        <Pencil aria-hidden="true" className="h-5 w-5" />
+        Edit Profile
+      </Button>
+      {editing && (
+        <div id={editId}>
+          <EditProfileForm user={user} onDone={() => setEditing(false)} />
+        </div>
+      )}
       {hasWallet && (
         <ButtonLink to="/wallet" variant="secondary" className="w-full justify-start">
           <CreditCard aria-hidden="true" className="h-5 w-5" />
