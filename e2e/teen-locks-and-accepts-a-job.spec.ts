@@ -138,7 +138,14 @@ test('a teen locks a job and releases it for others, and waits 15 minutes to loc
   await expect(page.getByText('Status: Open')).toBeVisible();
   // Locks are fair: the teen who let it go cannot take it back at once, and is told when they can.
   await expect(page.getByRole('button', { name: 'Lock the Job' })).toBeDisabled();
-  await expect(page.getByText(/^You released this job\. You can lock it again at \d{1,2}:\d\d [AP]M\.$/)).toBeVisible();
+  const cooldown = /^You released this job\. You can lock it again at \d{1,2}:\d\d [AP]M\.$/;
+  await expect(page.getByText(cooldown)).toBeVisible();
+  // The explorer says the same instead of offering the job again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+  await page.getByLabel('Search jobs').fill(job.tag);
+  const card = page.getByRole('list', { name: 'Available jobs' }).getByRole('article', { name: job.title });
+  await expect(card.getByRole('button', { name: 'Accept Job' })).toBeDisabled();
+  await expect(card.getByText(cooldown)).toBeVisible();
 });
 
 test('a teen without consent is stopped before the dialog; a teen with consent accepts from the explorer in one step', async ({
