@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { freshPerson } from './support/accounts';
 
-test('a teen signs up, goes available, sees their profile and signs out', async ({ page }) => {
+test('a teen signs up, goes available, edits their name on their profile and signs out', async ({ page }) => {
   const teen = freshPerson('teen');
   await page.goto('/auth');
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
@@ -53,6 +53,22 @@ test('a teen signs up, goes available, sees their profile and signs out', async 
   await expect(page.getByRole('heading', { name: teen.fullName })).toBeVisible();
   await expect(page.getByText(`@${teen.username}`)).toBeVisible();
   await expect(page.getByText('TP', { exact: true })).toBeVisible();
+
+  // Edit Profile: the name is saved on the server and every screen reads the new one.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Full Name')).toHaveValue(teen.fullName);
+  await expect(page.getByLabel('ZIP Code')).toHaveValue(teen.zipCode);
+  await page.getByLabel('Full Name').fill('Robin Vale');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Robin Vale' })).toBeVisible();
+  await expect(page.getByText('RV', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Robin Vale' })).toBeVisible();
+  await page.goto('/teen-dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Robin!' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Profile' }).click();
+
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
