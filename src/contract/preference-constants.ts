@@ -145,6 +145,9 @@ export const RECOMMENDATIONS_SHOWN = 3;
  * - familiar_neighborhood: in a ZIP code where the teen has worked before.
  * - done_before: the teen has completed jobs of this category before.
  * - supervised: a coordinator supervises the job (the teen asked for adult supervision).
+ * - fits_weather: the job's kind is done in weather the teen picked (weights.ts CATEGORY_WEATHER).
+ * - outside_weather: a caveat, always last: the job's kind is done in weather the teen did not pick,
+ *   so it scored lower.
  */
 export const RECOMMENDATION_REASON_CODES = [
   'preferred_category',
@@ -156,6 +159,8 @@ export const RECOMMENDATION_REASON_CODES = [
   'familiar_neighborhood',
   'done_before',
   'supervised',
+  'fits_weather',
+  'outside_weather',
 ] as const;
 export type RecommendationReasonCode = (typeof RECOMMENDATION_REASON_CODES)[number];
 

@@ -96,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const caches: AppContext['caches'] = {
     sessions: signals.cache({ tables: ['sessions', 'users'], maxEntries: 10_000, maxAgeMs: 10_000 }),
     openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
+    servedZips: signals.cache({ tables: ['service_areas'], maxEntries: 1, maxAgeMs: 10_000 }),
+    openJobTallies: signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 }),
     newestJobs: new NewestJobsSample(signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 })),
   };
   const ctx: AppContext = { db: database.db, withPlan: database.withPlan, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };

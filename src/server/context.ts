@@ -9,6 +9,7 @@ import type { EventBus } from './modules/events/live-events';
 import type { NewestJobsSample } from './modules/jobs/newest-jobs-sample';
 import type { OpenJobsPage } from './modules/jobs/open-jobs-page';
 import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { JobTally } from '../domain/recommendations/score';
 
 /** What every service needs; built once in app.ts and passed down, never a global. */
 export interface AppContext {
@@ -25,6 +26,10 @@ export interface AppContext {
   caches: {
     sessions: DerivedCache<FoundSession | null>;
     openJobs: DerivedCache<OpenJobsPage>;
+    /** The active service areas' ZIP codes (servedZips), for reads on every request. */
+    servedZips: DerivedCache<readonly string[]>;
+    /** The open jobs the lock could take now, counted by what the recommendations' limits read (decision 018). */
+    openJobTallies: DerivedCache<readonly JobTally[]>;
     /** The newest open jobs' text, which tells a search's first step (decision 015). */
     newestJobs: NewestJobsSample;
   };

@@ -6,9 +6,11 @@ import {
   type ExcludingPreference,
   type PhysicalCapability,
   type PreferenceTool,
+  type TimeSlot,
 } from '../../contract/preference-constants';
 import type { UserPreferences } from '../../contract/preferences';
-import { EXPERIENCE_FIT, HISTORY_FULL_AT, PAY_PER_HOUR_FLOOR, PAY_PER_HOUR_TOP, WEIGHTS, type Weight } from './weights';
+import type { LegalHours } from '../safety-rules/engine';
+import { CATEGORY_WEATHER, EXPERIENCE_FIT, HISTORY_FULL_AT, PAY_PER_HOUR_FLOOR, PAY_PER_HOUR_TOP, WEIGHTS, type Weight } from './weights';
 
 /**
  * A teen's preferences and history turned into a plan (issue 15): the hard limits a job must pass and
@@ -45,6 +47,8 @@ export interface MatchInput {
   history: TeenHistory;
   /** ZIP codes a coordinator serves. */
   supervisedZips: readonly string[];
+  /** The hours the law lets the teen work today (legalHoursOn): a time slot counts only inside them. */
+  legalHours: LegalHours;
 }
 
 /** The preferences' hard limits as values. */
@@ -78,7 +82,7 @@ export function hardLimitsOf(preferences: UserPreferences): HardLimits {
  * Every hard preference the job fails, each on its own (the empty state counts them one by one). An
  * unknown distance fails maxDistance: the limit cannot be shown to hold.
  */
-export function hardExclusionsOf(job: MatchJob, miles: number | undefined, preferences: UserPreferences): ExcludingPreference[] {
+export function hardExclusionsOf(job: Pick<MatchJob, 'estimatedDuration' | 'physicalDemands' | 'equipment'>, miles: number | undefined, preferences: UserPreferences): ExcludingPreference[] {
   const failed: ExcludingPreference[] = [];
   if (miles === undefined || miles > preferences.maxDistance) failed.push('maxDistance');
   if (job.estimatedDuration > preferences.maxJobDuration * 60) failed.push('maxJobDuration');
@@ -121,10 +125,26 @@ export interface MatchPlan {
   minScore: number;
 }
 
-/** The longest job, in minutes, that fits in one of the slots (none ticked: any slot). */
-export function longestSlotMinutes(preferences: UserPreferences): number {
+/**
+ * The minutes of a slot the teen may work today: the slot's hours inside the law's window, and no more
+ * than the day's hours limit. A 15-year-old's evening (5-8 PM) is 5-7 PM, 2 hours; on a school day an
+ * afternoon holds 3 hours, not 5.
+ */
+export function legalSlotMinutes(slot: TimeSlot, legal: LegalHours): number {
+  const hours = TIME_SLOT_HOURS[slot];
+  const open = Math.max(0, Math.min(hours.end * 60, legal.end) - Math.max(hours.start * 60, legal.start));
+  return legal.dayMinutes === null ? open : Math.min(open, legal.dayMinutes);
+}
+
+/** The longest job, in minutes, that fits in the legal part of one of the slots (none ticked: any slot). */
+export function longestSlotMinutes(preferences: UserPreferences, legal: LegalHours): number {
   const slots = preferences.preferredTimeSlots.length ? preferences.preferredTimeSlots : TIME_SLOTS;
-  return Math.max(...slots.map((slot) => (TIME_SLOT_HOURS[slot].end - TIME_SLOT_HOURS[slot].start) * 60));
+  return Math.max(...slots.map((slot) => legalSlotMinutes(slot, legal)));
+}
+
+/** Whether a job of this kind is done in weather the teen ticked (none ticked: any weather). */
+export function fitsWeather(category: JobCategory, preferences: UserPreferences): boolean {
+  return !preferences.weatherPreferences.length || CATEGORY_WEATHER[category].some((weather) => preferences.weatherPreferences.includes(weather));
 }
 
 export function matchPlanOf(input: MatchInput): MatchPlan {
@@ -147,7 +167,7 @@ export function matchPlanOf(input: MatchInput): MatchPlan {
     { weight: 'payPerHour', kind: 'linear', field: 'payPerHour', base: (-WEIGHTS.payPerHour * PAY_PER_HOUR_FLOOR) / payRange, slope: WEIGHTS.payPerHour / payRange },
     // Full at 0 minutes, half at the limit.
     { weight: 'duration', kind: 'linear', field: 'estimatedDuration', base: WEIGHTS.duration, slope: -WEIGHTS.duration / (2 * limits.maxMinutes) },
-    { weight: 'timeSlot', kind: 'atMost', field: 'estimatedDuration', bound: longestSlotMinutes(preferences), points: WEIGHTS.timeSlot },
+    { weight: 'timeSlot', kind: 'atMost', field: 'estimatedDuration', bound: longestSlotMinutes(preferences, input.legalHours), points: WEIGHTS.timeSlot },
     {
       weight: 'experience',
       kind: 'lookup',
@@ -163,6 +183,13 @@ export function matchPlanOf(input: MatchInput): MatchPlan {
       field: 'zipCode',
       points: preferences.requireAdultSupervision ? supervisedPoints : {},
       otherwise: preferences.requireAdultSupervision ? 0 : WEIGHTS.supervision,
+    },
+    {
+      weight: 'weather',
+      kind: 'lookup',
+      field: 'category',
+      points: Object.fromEntries(JOB_CATEGORIES.map((category) => [category, fitsWeather(category, preferences) ? WEIGHTS.weather : 0])),
+      otherwise: 0,
     },
   ];
   return { limits, terms, fields: fieldScoresOf(terms, [...input.milesByZip.keys()]), minScore: preferences.minMatchScore };

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, RECOMMENDATION_REASON_CODES, type UserPreferences } from '../../contract/preferences';
+import { DEFAULT_PREFERENCES, RECOMMENDATION_REASON_CODES, WEATHER_PREFERENCES, type UserPreferences } from '../../contract/preferences';
 import { NO_PARENT_LIMITS } from '../../contract/safety';
 import { parentLayer, rulesFor } from '../safety-rules/rules';
-import { decideFor } from '../safety-rules/engine';
+import { decideFor, legalHoursOn, type LegalHours } from '../safety-rules/engine';
+import type { SchoolCalendar } from '../safety-rules/school-calendar';
 import { JOB_CATEGORIES, PAY_MAX, PAY_MIN, PAY_STEP, PHYSICAL_DEMANDS } from '../../contract/job-constants';
 import { jobGroupsOf, minPayCents } from './groups';
 import { lockLimitsOf } from './lock-limits';
 import { hardExclusionsOf, matchPlanOf, type MatchInput, type MatchJob } from './plan';
-import { exclusionCounts, excludedMostOf, recommend, scoreJob } from './score';
-import { WEIGHTS } from './weights';
+import { emptyListExclusions, exclusionCounts, excludedMostOf, recommend, scoreJob, type JobTally } from './score';
+import { CATEGORY_WEATHER, WEIGHTS } from './weights';
 
 const MILES = new Map([
   ['02139', 0],
@@ -17,6 +18,9 @@ const MILES = new Map([
   ['02141', 3],
   ['02142', 7],
 ]);
+
+/** No law in the way: the whole day, no daily limit (the legal hours have tests of their own). */
+const ANY_HOUR: LegalHours = { start: 0, end: 24 * 60, dayMinutes: null };
 
 let serial = 0;
 function job(change: Partial<MatchJob> = {}): MatchJob {
@@ -39,6 +43,7 @@ function input(preferences: Partial<UserPreferences> = {}, change: Partial<Match
     milesByZip: MILES,
     history: { completedByCategory: {}, workedZips: [] },
     supervisedZips: [],
+    legalHours: ANY_HOUR,
     ...change,
   };
 }
@@ -54,7 +59,7 @@ describe('the weights', () => {
   it('give a perfect job 100 and every score an integer between 0 and 100', () => {
     const perfect = job({ zipCode: '02139', payCents: 5000, estimatedDuration: 30, physicalDemands: 'easy' });
     const i = input({}, { history: { completedByCategory: { lawn_care: 5 }, workedZips: ['02139'] }, supervisedZips: ['02139'] });
-    expect(scoreOf(perfect, i)).toBe(99);
+    expect(scoreOf(perfect, i)).toBe(100);
     const worst = job({ category: 'cleaning', zipCode: '02141', payCents: 1500, estimatedDuration: 240, physicalDemands: 'hard' });
     const s = scoreOf(worst, input({ physicalCapability: 'heavy', maxDistance: 3 }));
     expect(Number.isInteger(s)).toBe(true);
@@ -168,6 +173,110 @@ describe('the score: each preference moves jobs the way its name says', () => {
   });
 });
 
+describe('time slots count only the hours the law lets the teen work (legalHoursOn)', () => {
+  const CALENDAR: SchoolCalendar = { name: 'test', years: [{ firstDay: '2026-09-02', lastDay: '2027-06-17', daysOff: [] }] };
+  const book = { rules: rulesFor('MA'), calendar: CALENDAR };
+  const teen = (dateOfBirth: string | null, parent = NO_PARENT_LIMITS) => ({ dateOfBirth, parentRules: parentLayer(parent) });
+  const FIFTEEN = '2011-03-10';
+  const SIXTEEN = '2010-01-15';
+  /** 15 in July 2027 (FIFTEEN is 16 by then). */
+  const FIFTEEN_IN_2027 = '2012-01-01';
+  const SCHOOL_DAY = '2026-11-24';
+  const SATURDAY = '2026-11-28';
+  const SUMMER_DAY = '2027-07-06';
+
+  it('is the tightest window of the rows that apply and the day’s hours limit', () => {
+    // MA and federal law: 7 AM-7 PM under 16, 3 hours on a school day; Yardly's own day ends at 8 PM.
+    expect(legalHoursOn(teen(FIFTEEN), book, SCHOOL_DAY)).toEqual({ start: 7 * 60, end: 19 * 60, dayMinutes: 180 });
+    expect(legalHoursOn(teen(FIFTEEN), book, SATURDAY)).toEqual({ start: 7 * 60, end: 19 * 60, dayMinutes: 480 });
+    expect(legalHoursOn(teen(FIFTEEN_IN_2027), book, SUMMER_DAY)).toEqual({ start: 7 * 60, end: 20 * 60, dayMinutes: 480 });
+    expect(legalHoursOn(teen(SIXTEEN), book, SCHOOL_DAY)).toEqual({ start: 6 * 60, end: 20 * 60, dayMinutes: 540 });
+    expect(legalHoursOn(teen(null), book, SCHOOL_DAY)).toEqual({ start: 0, end: 0, dayMinutes: 0 });
+  });
+
+  const cases: { name: string; dateOfBirth: string | null; day: string; slot: 'morning' | 'afternoon' | 'evening'; minutes: number; credit: boolean; parent?: typeof NO_PARENT_LIMITS }[] = [
+    { name: "15, school day: the evening's 5-7 PM holds 2 hours", dateOfBirth: FIFTEEN, day: SCHOOL_DAY, slot: 'evening', minutes: 120, credit: true },
+    { name: "15, school day: a 2.5-hour job runs past 7 PM, so not the evening's", dateOfBirth: FIFTEEN, day: SCHOOL_DAY, slot: 'evening', minutes: 150, credit: false },
+    { name: '15, school day: 3 hours of evening do not exist', dateOfBirth: FIFTEEN, day: SCHOOL_DAY, slot: 'evening', minutes: 180, credit: false },
+    { name: '16, school day: the whole evening, 5-8 PM', dateOfBirth: SIXTEEN, day: SCHOOL_DAY, slot: 'evening', minutes: 180, credit: true },
+    { name: '15, summer: the law allows 9 PM, Yardly 8 PM', dateOfBirth: FIFTEEN_IN_2027, day: SUMMER_DAY, slot: 'evening', minutes: 180, credit: true },
+    { name: '15, school day: an afternoon holds the 3-hour limit, not 4 hours', dateOfBirth: FIFTEEN, day: SCHOOL_DAY, slot: 'afternoon', minutes: 240, credit: false },
+    { name: '15, school day: 3 hours of afternoon', dateOfBirth: FIFTEEN, day: SCHOOL_DAY, slot: 'afternoon', minutes: 180, credit: true },
+    { name: '15, Saturday: 4 hours of afternoon', dateOfBirth: FIFTEEN, day: SATURDAY, slot: 'afternoon', minutes: 240, credit: true },
+    { name: '15, Saturday: the morning starts at 7 AM, 5 hours', dateOfBirth: FIFTEEN, day: SATURDAY, slot: 'morning', minutes: 300, credit: true },
+    { name: '16, Saturday: the morning from 6 AM, 6 hours', dateOfBirth: SIXTEEN, day: SATURDAY, slot: 'morning', minutes: 360, credit: true },
+    { name: '15, Saturday: not 6 hours of morning', dateOfBirth: FIFTEEN, day: SATURDAY, slot: 'morning', minutes: 360, credit: false },
+    { name: "16, a parent's 6 PM finish: an hour of evening", dateOfBirth: SIXTEEN, day: SATURDAY, slot: 'evening', minutes: 60, credit: true, parent: { ...NO_PARENT_LIMITS, latestFinish: '18:00' } },
+    { name: "16, a parent's 6 PM finish: not 90 minutes of evening", dateOfBirth: SIXTEEN, day: SATURDAY, slot: 'evening', minutes: 90, credit: false, parent: { ...NO_PARENT_LIMITS, latestFinish: '18:00' } },
+    { name: 'age not confirmed: no slot at all', dateOfBirth: null, day: SCHOOL_DAY, slot: 'afternoon', minutes: 60, credit: false },
+  ];
+  it.each(cases)('$name', ({ dateOfBirth, day, slot, minutes, credit, parent }) => {
+    const legal = legalHoursOn(teen(dateOfBirth, parent), book, day);
+    const i = input({ preferredTimeSlots: [slot], maxJobDuration: 8, physicalCapability: 'heavy' }, { legalHours: legal });
+    const j = job({ estimatedDuration: minutes });
+    expect(scoreJob(j, matchPlanOf(i)).points.find((p) => p.weight === 'timeSlot')?.points).toBe(credit ? WEIGHTS.timeSlot : 0);
+    const [only] = recommend([j], i, 1);
+    expect(only?.reasons.some((r) => r.code === 'fits_time_slot')).toBe(credit);
+    // The same job and slot with the law out of the way always earn the slot.
+    expect(scoreJob(j, matchPlanOf({ ...i, legalHours: ANY_HOUR })).points.find((p) => p.weight === 'timeSlot')?.points).toBe(minutes <= 180 || slot !== 'evening' ? WEIGHTS.timeSlot : 0);
+  });
+
+  it('no slot ticked counts as any slot, still within the law', () => {
+    const legal = legalHoursOn(teen(FIFTEEN), book, SCHOOL_DAY);
+    const plan = matchPlanOf(input({ preferredTimeSlots: [] }, { legalHours: legal }));
+    expect(scoreJob(job({ estimatedDuration: 180 }), plan).points.find((p) => p.weight === 'timeSlot')?.points).toBe(WEIGHTS.timeSlot);
+    expect(scoreJob(job({ estimatedDuration: 240 }), plan).points.find((p) => p.weight === 'timeSlot')?.points).toBe(0);
+  });
+});
+
+describe("weather: the job's kind implies its weather (CATEGORY_WEATHER)", () => {
+  const cases: { category: MatchJob['category']; weather: UserPreferences['weatherPreferences']; points: number; reason: { code: string; text: string } | null }[] = [
+    { category: 'lawn_care', weather: ['sunny', 'cloudy'], points: 5, reason: { code: 'fits_weather', text: 'Lawn Care suits the sunny or cloudy weather you picked.' } },
+    { category: 'lawn_care', weather: ['light_rain'], points: 0, reason: { code: 'outside_weather', text: 'Lawn Care is done in sunny, cloudy or overcast weather, which you did not pick.' } },
+    { category: 'leaf_raking', weather: ['light_rain'], points: 0, reason: { code: 'outside_weather', text: 'Leaf Raking is done in sunny, cloudy or overcast weather, which you did not pick.' } },
+    { category: 'leaf_raking', weather: ['overcast'], points: 5, reason: { code: 'fits_weather', text: 'Leaf Raking suits the overcast weather you picked.' } },
+    { category: 'snow_shoveling', weather: ['sunny', 'cloudy'], points: 0, reason: { code: 'outside_weather', text: 'Snow Shoveling is done in overcast or light rain weather, which you did not pick.' } },
+    { category: 'snow_shoveling', weather: ['sunny', 'light_rain'], points: 5, reason: { code: 'fits_weather', text: 'Snow Shoveling suits the light rain weather you picked.' } },
+    { category: 'cleaning', weather: ['light_rain'], points: 5, reason: { code: 'fits_weather', text: 'Cleaning suits the light rain weather you picked.' } },
+    { category: 'seasonal', weather: ['sunny'], points: 5, reason: { code: 'fits_weather', text: 'Seasonal suits the sunny weather you picked.' } },
+    { category: 'outdoor_maintenance', weather: ['light_rain'], points: 0, reason: { code: 'outside_weather', text: 'Outdoor Maintenance is done in sunny, cloudy or overcast weather, which you did not pick.' } },
+    { category: 'landscaping', weather: ['light_rain'], points: 0, reason: { code: 'outside_weather', text: 'Landscaping is done in sunny, cloudy or overcast weather, which you did not pick.' } },
+    { category: 'landscaping', weather: ['cloudy', 'overcast'], points: 5, reason: { code: 'fits_weather', text: 'Landscaping suits the cloudy or overcast weather you picked.' } },
+    // No weather ticked: any weather, and no ask to answer.
+    { category: 'snow_shoveling', weather: [], points: 5, reason: null },
+    { category: 'lawn_care', weather: [], points: 5, reason: null },
+  ];
+  it.each(cases)('$category with $weather: $points points', ({ category, weather, points, reason }) => {
+    const i = input({ weatherPreferences: weather, preferredCategories: [] });
+    const j = job({ category });
+    expect(scoreJob(j, matchPlanOf(i)).points.find((p) => p.weight === 'weather')?.points).toBe(points);
+    const [only] = recommend([j], i, 1);
+    const weatherReasons = only!.reasons.filter((r) => r.code === 'fits_weather' || r.code === 'outside_weather');
+    expect(weatherReasons).toEqual(reason ? [reason] : []);
+    // The caveat speaks last, after the reasons the job was picked for.
+    if (reason?.code === 'outside_weather') expect(only!.reasons.at(-1)).toEqual(reason);
+    for (const r of only!.reasons) expect(RECOMMENDATION_REASON_CODES).toContain(r.code);
+  });
+
+  it('scores a job of excluded weather lower than the same job the teen’s weather fits, by the weather weight', () => {
+    const snow = job({ category: 'snow_shoveling' });
+    const fair = input({ weatherPreferences: ['sunny', 'cloudy'] });
+    const grey = input({ weatherPreferences: ['overcast'] });
+    expect(scoreOf(snow, grey) - scoreOf(snow, fair)).toBe(WEIGHTS.weather);
+    const lawn = job({ category: 'lawn_care' });
+    const snowFirst = ids(recommend([snow, lawn], input({ preferredCategories: [], weatherPreferences: ['overcast'] }), 2));
+    expect(snowFirst).toEqual(ids(recommend([lawn, snow], input({ preferredCategories: [], weatherPreferences: ['overcast'] }), 2)));
+    expect(ids(recommend([snow, lawn], input({ preferredCategories: [], weatherPreferences: ['sunny'] }), 2))[0]).toBe(lawn.id);
+  });
+
+  it("maps every category to spec 5's weather values only", () => {
+    for (const category of JOB_CATEGORIES) {
+      expect(CATEGORY_WEATHER[category].length).toBeGreaterThan(0);
+      for (const weather of CATEGORY_WEATHER[category]) expect(WEATHER_PREFERENCES).toContain(weather);
+    }
+  });
+});
+
 describe('order and reasons', () => {
   it('breaks ties by distance, then id, whatever the input order', () => {
     const a = job({ zipCode: '02138' });
@@ -229,6 +338,47 @@ describe('the empty state names the preference that keeps out the most jobs', ()
 
   it('is null when nothing is kept out', () => {
     expect(excludedMostOf(exclusionCounts([], input()), DEFAULT_PREFERENCES)).toBeNull();
+  });
+});
+
+describe('the empty state from tallies of open jobs (what the server counts)', () => {
+  const everything = { none: false, categories: JOB_CATEGORIES, demands: PHYSICAL_DEMANDS, refusedEquipment: [], maxMinutes: 24 * 60 };
+  const tally = (jobs: readonly MatchJob[]): JobTally[] => {
+    const byKey = new Map<string, JobTally>();
+    for (const j of jobs) {
+      const key = [j.zipCode, j.category, j.physicalDemands, j.estimatedDuration, j.equipment.join(',')].join('|');
+      const known = byKey.get(key);
+      if (known) known.jobs += 1;
+      else byKey.set(key, { zipCode: j.zipCode, category: j.category, physicalDemands: j.physicalDemands, estimatedDuration: j.estimatedDuration, equipment: j.equipment, jobs: 1 });
+    }
+    return [...byKey.values()];
+  };
+  const jobs = [
+    ...['02139', '02138', '02140', '02141', '02142', '02142'].map((zipCode) => job({ zipCode, category: 'cleaning', payCents: 1500 })),
+    job({ estimatedDuration: 240, payCents: 2000 }),
+    job({ estimatedDuration: 240, physicalDemands: 'hard', payCents: 2000 }),
+    job({ physicalDemands: 'hard', category: 'snow_shoveling', equipment: ['shovel'], payCents: 1500 }),
+    job({ equipment: ['rake'], payCents: 1500 }),
+    job({ equipment: ['lawn_mower'], payCents: 1500 }),
+    job({ category: 'seasonal', physicalDemands: 'medium', payCents: 1500 }),
+  ];
+  const cases: Partial<UserPreferences>[] = [
+    { minMatchScore: 90, preferredCategories: ['landscaping'] },
+    { minMatchScore: 85, maxDistance: 1, maxJobDuration: 2, avoidHeavyLifting: true, physicalCapability: 'heavy', preferredCategories: ['landscaping'] },
+    { minMatchScore: 90, physicalCapability: 'light', toolAccess: ['rake'], maxDistance: 2 },
+  ];
+  it.each(cases)('agrees with exclusionCounts over the jobs when none reaches the minimum: %o', (preferences) => {
+    const i = input(preferences);
+    expect(recommend(jobs, i, 10)).toEqual([]);
+    expect(emptyListExclusions(tally(jobs), i, everything, [...MILES.keys()])).toEqual(exclusionCounts(jobs, i));
+  });
+
+  it('counts only what the lock allows, in the service area', () => {
+    const i = input({ minMatchScore: 90, preferredCategories: ['landscaping'] });
+    const lock = { ...everything, categories: JOB_CATEGORIES.filter((c) => c !== 'cleaning'), refusedEquipment: ['lawn_mower' as const] };
+    const allowed = jobs.filter((j) => j.category !== 'cleaning' && !j.equipment.includes('lawn_mower') && j.zipCode !== '02140');
+    expect(emptyListExclusions(tally(jobs), i, lock, ['02138', '02139', '02141', '02142'])).toEqual(exclusionCounts(allowed, i));
+    expect(Object.values(emptyListExclusions(tally(jobs), i, { ...lock, none: true }, [...MILES.keys()])).every((n) => n === 0)).toBe(true);
   });
 });
 

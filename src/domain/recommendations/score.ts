@@ -3,16 +3,18 @@ import {
   EXCLUDING_PREFERENCES,
   EXPERIENCE_LABELS,
   PHYSICAL_CAPABILITY_LABELS,
-  TIME_SLOT_HOURS,
   TIME_SLOT_LABELS,
   TIME_SLOTS,
+  WEATHER_LABELS,
+  type WeatherPreference,
   type ExcludingPreference,
   type RecommendationReasonCode,
 } from '../../contract/preference-constants';
 import type { ExcludedMost, RecommendationReason, UserPreferences } from '../../contract/preferences';
 import { formatDuration, formatPay } from '../format';
-import { hardExclusionsOf, matchPlanOf, pointsFor, sumFor, type FieldScore, type MatchInput, type MatchJob, type MatchPlan, type Term } from './plan';
-import { REASON_MIN_SHARE, WEIGHTS, type Weight } from './weights';
+import { fitsWeather, hardExclusionsOf, legalSlotMinutes, matchPlanOf, pointsFor, sumFor, type FieldScore, type MatchInput, type MatchJob, type MatchPlan, type Term } from './plan';
+import type { LockLimits } from './lock-limits';
+import { CATEGORY_WEATHER, REASON_MIN_SHARE, WEIGHTS, type Weight } from './weights';
 
 /** A term's field on a job; pay per hour in the order SQL computes it too (match-sql.ts), so both sums agree to the bit. */
 export function termValue(term: Pick<Term, 'field'>, job: MatchJob): string | number {
@@ -62,11 +64,18 @@ const REASON_CODES: Record<Weight, RecommendationReasonCode> = {
   familiarNeighborhood: 'familiar_neighborhood',
   ownHistory: 'done_before',
   supervision: 'supervised',
+  weather: 'fits_weather',
 };
 
 const DEMAND_WORDS: Record<PhysicalDemand, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'sunny', 'sunny or cloudy', 'sunny, cloudy or overcast'. */
+function weatherWords(list: readonly WeatherPreference[]): string {
+  const words = list.map((weather) => WEATHER_LABELS[weather].toLowerCase());
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+}
 
 function milesText(miles: number): string {
   return miles < 0.1 ? 'Right in your neighborhood.' : `${miles.toFixed(1)} miles from home.`;
@@ -85,9 +94,7 @@ function reasonText(weight: Weight, job: MatchJob, miles: number, input: MatchIn
     case 'duration':
       return `Takes ${formatDuration(job.estimatedDuration)}, inside your ${preferences.maxJobDuration}-hour limit.`;
     case 'timeSlot': {
-      const slot = TIME_SLOTS.find(
-        (s) => preferences.preferredTimeSlots.includes(s) && (TIME_SLOT_HOURS[s].end - TIME_SLOT_HOURS[s].start) * 60 >= job.estimatedDuration,
-      );
+      const slot = TIME_SLOTS.find((s) => preferences.preferredTimeSlots.includes(s) && legalSlotMinutes(s, input.legalHours) >= job.estimatedDuration);
       return slot ? `Fits in your ${TIME_SLOT_LABELS[slot].toLowerCase()}.` : null;
     }
     case 'experience':
@@ -100,12 +107,26 @@ function reasonText(weight: Weight, job: MatchJob, miles: number, input: MatchIn
     }
     case 'supervision':
       return preferences.requireAdultSupervision ? 'A Yardly coordinator supervises jobs here.' : null;
+    case 'weather': {
+      const liked = CATEGORY_WEATHER[job.category].filter((weather) => preferences.weatherPreferences.includes(weather));
+      return liked.length ? `${CATEGORY_LABELS[job.category]} suits the ${weatherWords(liked)} weather you picked.` : null;
+    }
   }
 }
 
 /**
+ * The one reason that speaks against a job: its kind is done in weather the teen did not tick (the
+ * score already lost the weather points). Null when it fits or the teen ticked no weather.
+ */
+function weatherCaveat(job: MatchJob, input: MatchInput): RecommendationReason | null {
+  if (fitsWeather(job.category, input.preferences)) return null;
+  return { code: 'outside_weather', text: `${CATEGORY_LABELS[job.category]} is done in ${weatherWords(CATEGORY_WEATHER[job.category])} weather, which you did not pick.` };
+}
+
+/**
  * Why the job was picked, the terms that earned most first: each that earned at least half its weight
- * and answers an ask of the teen's. At least one: the distance, which every recommended job has.
+ * and answers an ask of the teen's. At least one: the distance, which every recommended job has. Last,
+ * when the job's weather is not one the teen ticked, that caveat.
  */
 export function reasonsFor(job: MatchJob, scored: Scored, miles: number, input: MatchInput): RecommendationReason[] {
   const strong = scored.points
@@ -115,7 +136,8 @@ export function reasonsFor(job: MatchJob, scored: Scored, miles: number, input: 
     const text = reasonText(weight, job, miles, input);
     return text ? [{ code: REASON_CODES[weight], text }] : [];
   });
-  return reasons.length ? reasons : [{ code: 'close_by', text: milesText(miles) }];
+  const caveat = weatherCaveat(job, input);
+  return [...(reasons.length ? reasons : [{ code: 'close_by' as const, text: milesText(miles) }]), ...(caveat ? [caveat] : [])];
 }
 
 export interface Recommendation<J extends MatchJob> {
@@ -156,6 +178,35 @@ export function exclusionCounts(jobs: readonly MatchJob[], input: MatchInput, pl
     const failed = hardExclusionsOf(job, input.milesByZip.get(job.zipCode), input.preferences);
     for (const preference of failed) counts[preference] += 1;
     if (!failed.length && scoreJob(job, plan).matchScore < plan.minScore) counts.minMatchScore += 1;
+  }
+  return counts;
+}
+
+/** Open jobs alike in every fact the lock and the hard limits read, counted: the server's tally of the jobs the lock could take now. */
+export interface JobTally extends Pick<MatchJob, 'zipCode' | 'category' | 'physicalDemands' | 'estimatedDuration' | 'equipment'> {
+  jobs: number;
+}
+
+/**
+ * exclusionCounts for a list found empty, from the tallies of open jobs: those of the service area the
+ * lock lets the teen have, each hard preference counted on its own. minMatchScore counts the jobs that
+ * pass every hard limit: with the list empty, none of them reaches the minimum (the candidates' read
+ * found none), so each is one the minimum keeps out; no job's pay or score is needed.
+ */
+export function emptyListExclusions(tallies: readonly JobTally[], input: MatchInput, lock: LockLimits, serviceZips: readonly string[]): ExclusionCounts {
+  const counts = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, 0])) as ExclusionCounts;
+  if (lock.none) return counts;
+  for (const tally of tallies) {
+    const lockable =
+      serviceZips.includes(tally.zipCode) &&
+      lock.categories.includes(tally.category) &&
+      lock.demands.includes(tally.physicalDemands) &&
+      tally.estimatedDuration <= lock.maxMinutes &&
+      !tally.equipment.some((item) => lock.refusedEquipment.includes(item));
+    if (!lockable) continue;
+    const failed = hardExclusionsOf(tally, input.milesByZip.get(tally.zipCode), input.preferences);
+    for (const preference of failed) counts[preference] += tally.jobs;
+    if (!failed.length) counts.minMatchScore += tally.jobs;
   }
   return counts;
 }

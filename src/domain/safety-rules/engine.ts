@@ -351,3 +351,36 @@ export function workHours(situation: Omit<Situation, 'startMinutes'>): { schoolD
     week: tightest((r) => (r.limit.kind === 'hours-per-week' && weekMatches(r.limit.weeks, schoolWeek) ? r.limit.hours : null), situation.booked.weekMinutes),
   };
 }
+
+/**
+ * The hours a teen may work on a day, whatever is booked: the window every time-window row that
+ * applies leaves ([start, end) in local minutes, summer evenings included) and the day's hours limit
+ * (school day or not; null when none). The recommendations read it so a preferred time slot earns
+ * nothing for hours the law keeps the teen from working (issue 15).
+ */
+export interface LegalHours {
+  start: number;
+  end: number;
+  dayMinutes: number | null;
+}
+
+/** No hours at all: an age not yet confirmed, or a row against all work. */
+export const NO_LEGAL_HOURS: LegalHours = { start: 0, end: 0, dayMinutes: 0 };
+
+export function legalHoursOn(teen: Pick<TeenFacts, 'dateOfBirth' | 'parentRules'>, book: RuleBook, day: LocalDate): LegalHours {
+  if (!teen.dateOfBirth) return NO_LEGAL_HOURS;
+  const age = ruleAge(teen.dateOfBirth, day);
+  const all = teen.parentRules.length ? [...book.rules, ...teen.parentRules] : book.rules;
+  const rules = all.filter((rule) => applies(rule, age));
+  if (rules.some((rule) => rule.limit.kind === 'no-work')) return NO_LEGAL_HOURS;
+  let start = 0;
+  let end = 24 * 60;
+  for (const rule of rules) {
+    if (rule.limit.kind !== 'time-window') continue;
+    const window = windowOn(rule.limit, day);
+    start = Math.max(start, window.start);
+    end = Math.min(end, window.end);
+  }
+  const { today } = workHours({ dateOfBirth: teen.dateOfBirth, day, booked: NOTHING_BOOKED, calendar: book.calendar, rules: all });
+  return { start, end: Math.max(start, end), dayMinutes: today.limitMinutes };
+}

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { UserPreferences } from '../../../contract/preferences';
 import type { JobGroup } from '../../../domain/recommendations/groups';
 import type { LockLimits } from '../../../domain/recommendations/lock-limits';
-import { CAPABLE_OF, type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
+import { type MatchPlan, type Term, type TermField } from '../../../domain/recommendations/plan';
 import { WEIGHTS } from '../../../domain/recommendations/weights';
 import { jobs } from '../../db/schema';
 
@@ -76,14 +75,6 @@ function payTermOf(plan: MatchPlan): Term {
   return pay;
 }
 
-/** The jobs the lock lets the teen have now, as far as the job decides it (lockLimitsOf), spelt with the open-jobs index's predicate. */
-function lockableSql(lock: LockLimits, zips: readonly string[], now: Date): SQL {
-  return sql`${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${p(now)}::timestamptz)
-    and ${jobs.zipCode} = any(${p(zips)}::text[]) and ${jobs.estimatedDuration} <= ${p(lock.maxMinutes)}::int
-    and ${jobs.physicalDemands} = any(${p(lock.demands)}::physical_demand[]) and ${jobs.category} = any(${p(lock.categories)}::job_category[])
-    and not (${jobs.equipment} && ${p(lock.refusedEquipment)}::text[])`;
-}
-
 export interface GroupRead {
   group: JobGroup;
   /** The least pay to read (minPayCents). */
@@ -116,22 +107,4 @@ export function groupsSql(batch: readonly GroupRead[], plan: MatchPlan, lock: Lo
       where s.score >= ${p(bound)}::float8
       order by s.score desc, s.miles, s.id
       limit ${p(rows)}::int`;
-}
-
-/**
- * For the empty state: how many lockable jobs of the service area each preference keeps out on its
- * own, as hardExclusionsOf and exclusionCounts count them (minMatchScore: those passing every hard
- * limit and scoring too low).
- */
-export function exclusionCountsSql(plan: MatchPlan, preferences: UserPreferences, lock: LockLimits, serviceZips: readonly string[], withinReach: readonly string[], now: Date): SQL {
-  const inReach = sql`${jobs.zipCode} = any(${p(withinReach)}::text[])`;
-  const tooLong = sql`${jobs.estimatedDuration} > ${p(plan.limits.maxMinutes)}::int`;
-  const tooHard = sql`not (${jobs.physicalDemands} = any(${p(CAPABLE_OF[preferences.physicalCapability])}::physical_demand[]))`;
-  const heavy = sql`(${p(preferences.avoidHeavyLifting)}::boolean and ${jobs.physicalDemands} = 'hard')`;
-  const lacksTool = sql`(${jobs.equipment} && ${p(plan.limits.lackingTools)}::text[])`;
-  const passes = sql`${inReach} and not ${tooLong} and ${jobs.physicalDemands} = any(${p(plan.limits.demands)}::physical_demand[]) and not ${lacksTool}`;
-  const count = (condition: SQL) => sql`(count(*) filter (where ${condition}))::int`;
-  return sql`select ${count(sql`not (${inReach})`)} as "maxDistance", ${count(tooLong)} as "maxJobDuration", ${count(tooHard)} as "physicalCapability",
-      ${count(heavy)} as "avoidHeavyLifting", ${count(lacksTool)} as "toolAccess", ${count(sql`${passes} and ${matchScoreSql(plan)} < ${p(plan.minScore)}::float8`)} as "minMatchScore"
-    from ${jobs} where ${lockableSql(lock, serviceZips, now)}`;
 }

@@ -8,10 +8,12 @@ import { milesBetween } from '../../../domain/geo';
 import { recommend } from '../../../domain/recommendations/score';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { jobs, users } from '../../db/schema';
-import { exclusionCountsSql } from './match-sql';
 import { firstBatchSql, prepareMatch } from './recommendations.service';
 import { zipCentroid } from '../../geo/zip-centroids';
 import { BORN_15, useSafetyApi } from '../safety/safety.test-support';
+import { decideFor, legalHoursOn } from '../../../domain/safety-rules/engine';
+import { parentLayer } from '../../../domain/safety-rules/rules';
+import { machineContext } from '../jobs/job-viewer';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** Everything a test does not name stays out of the way: any distance, kind, tool and score. */
@@ -228,20 +230,28 @@ describe.each(databaseKinds())('job recommendations on %s', (kind) => {
       });
     }
     const open = await api.t.database.db.select().from(jobs).where(eq(jobs.status, 'posted'));
-    const preferenceSets: Partial<UserPreferences>[] = [
-      {},
-      { preferredCategories: ['cleaning'], maxDistance: 2, minMatchScore: 50 },
-      { experience: 'advanced', preferredTimeSlots: ['evening'], maxJobDuration: 3, toolAccess: ['rake', 'hose'] },
-      { physicalCapability: 'light', preferFamiliarNeighborhoods: false, requireAdultSupervision: false, minMatchScore: 45 },
-      { preferredCategories: ['lawn_care', 'landscaping'], avoidHeavyLifting: true, maxDistance: 1, minMatchScore: 40 },
-      { minMatchScore: 70, preferredCategories: ['seasonal'] },
+    const preferenceSets: [Partial<UserPreferences>, string?][] = [
+      [{}],
+      [{ preferredCategories: ['cleaning'], maxDistance: 2, minMatchScore: 50 }],
+      [{ experience: 'advanced', preferredTimeSlots: ['evening'], maxJobDuration: 3, toolAccess: ['rake', 'hose'] }],
+      [{ physicalCapability: 'light', preferFamiliarNeighborhoods: false, requireAdultSupervision: false, minMatchScore: 45, weatherPreferences: ['light_rain'] }],
+      [{ preferredCategories: ['lawn_care', 'landscaping'], avoidHeavyLifting: true, maxDistance: 1, minMatchScore: 40 }],
+      [{ minMatchScore: 70, preferredCategories: ['seasonal'] }],
+      // A 15-year-old on a school day: the evening holds 2 hours (5-7 PM), the day 3.
+      [{ preferredTimeSlots: ['evening'], weatherPreferences: ['overcast'] }, BORN_15],
     ];
-    for (const preferences of preferenceSets) {
-      const teen = await teenWith(preferences);
+    const { ruleBook, localDate, localMinutes } = machineContext(api.t.ctx);
+    for (const [preferences, dateOfBirth] of preferenceSets) {
+      const teen = await teenWith(preferences, dateOfBirth);
+      const [account] = await api.t.database.db.select().from(users).where(eq(users.id, teen.user.id));
       const saved = { ...OPEN, ...preferences };
       const milesByZip = new Map(['02138', '02139', '02140', '02141', '02142'].map((zip) => [zip, milesBetween(zipCentroid('02139')!, zipCentroid(zip)!)]));
-      const input = { preferences: saved, milesByZip, history: { completedByCategory: {}, workedZips: [] }, supervisedZips: ['02139'] };
-      const expected = recommend(open, input, 50).map((r) => [r.job.id, r.matchScore]);
+      const facts = { dateOfBirth: account!.dateOfBirth, parentRules: parentLayer(account!.parentLimits), work: null };
+      const legalHours = legalHoursOn(facts, ruleBook, localDate);
+      const input = { preferences: saved, milesByZip, history: { completedByCategory: {}, workedZips: [] }, supervisedZips: ['02139'], legalHours };
+      // The jobs the lock lets this teen have (a 15-year-old: no power equipment).
+      const lockable = open.filter((job) => decideFor('lock', job, facts, ruleBook, { day: localDate, minutes: localMinutes }).allowed);
+      const expected = recommend(lockable, input, 50).map((r) => [r.job.id, r.matchScore]);
       const actual = (await recommendations(teen, '?limit=50')).recommendations.map((r) => [r.id, r.matchScore]);
       expect(actual, JSON.stringify(preferences)).toEqual(expected);
     }
@@ -256,8 +266,26 @@ describe.each(databaseKinds())('job recommendations on %s', (kind) => {
       const { passwordHash: _, ...account } = row!;
       const setup = await prepareMatch(api.t.ctx, account);
       texts.add(dialect.sqlToQuery(firstBatchSql(setup, 15)).sql);
-      texts.add(dialect.sqlToQuery(exclusionCountsSql(setup.plan, setup.input.preferences, setup.lock, ['02139'], setup.withinReach, new Date())).sql);
     }
-    expect(texts.size).toBe(2);
+    expect(texts.size).toBe(1);
+  });
+
+  it("follows the admins' service areas: a paused area's jobs stop being recommended, and come back when it resumes", async () => {
+    const admin = await signInAs(api.t, 'admin');
+    const across = await api.post({ title: 'Across the river', zipCode: '02141', category: 'cleaning', equipment: [] });
+    const teen = await teenWith({ preferredCategories: ['cleaning'] });
+    const listed = async () => (await recommendations(teen, '?limit=50')).recommendations;
+    expect((await listed()).map((r) => r.id)).toContain(across.id);
+    const pause = (active: boolean) => api.t.app.inject({ method: 'PATCH', url: '/api/admin/service-areas/02141', headers: { cookie: admin.cookie }, payload: { active } });
+    try {
+      expect((await pause(false)).statusCode).toBe(200);
+      const paused = await listed();
+      expect(paused.length).toBeGreaterThan(0);
+      expect(paused.map((r) => r.id)).not.toContain(across.id);
+      expect(paused.filter((r) => r.zipCode === '02141')).toEqual([]);
+    } finally {
+      expect((await pause(true)).statusCode).toBe(200);
+    }
+    expect((await listed()).map((r) => r.id)).toContain(across.id);
   });
 });

@@ -1,12 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { JobCategory } from '../../../contract/job-constants';
-import { EXCLUDING_PREFERENCES } from '../../../contract/preference-constants';
 import type { JobRecommendations } from '../../../contract/preferences';
 import { milesBetween } from '../../../domain/geo';
 import { jobGroupsOf, minPayCents } from '../../../domain/recommendations/groups';
 import { lockLimitsOf, type LockLimits } from '../../../domain/recommendations/lock-limits';
 import { matchPlanOf, type MatchInput, type MatchPlan } from '../../../domain/recommendations/plan';
-import { excludedMostOf, recommend, type ExclusionCounts } from '../../../domain/recommendations/score';
+import { emptyListExclusions, excludedMostOf, recommend } from '../../../domain/recommendations/score';
+import { legalHoursOn } from '../../../domain/safety-rules/engine';
 import type { AppContext } from '../../context';
 import { jobs, users } from '../../db/schema';
 import { zipCentroid } from '../../geo/zip-centroids';
@@ -15,7 +15,9 @@ import { JOB_VIEW } from '../jobs/job-reads';
 import type { MachineContext } from '../../../domain/job-machine';
 import { loadViewer, machineContext, type JobViewer } from '../jobs/job-viewer';
 import { toJobDto, type JobView } from '../jobs/jobs.mapper';
-import { exclusionCountsSql, groupsSql, type GroupRead } from './match-sql';
+import { cachedServedZips } from '../areas/served-zips-cache';
+import { groupsSql, type GroupRead } from './match-sql';
+import { openJobTallies } from './open-job-tallies';
 import { reachableTeen, storedPreferences } from './preferences.service';
 
 /**
@@ -30,12 +32,11 @@ interface TeenFacts {
   supervisedZips: string[] | null;
 }
 
-/** The teen's saved preferences, completed jobs by category and ZIP code, and the supervised ZIP codes of the area: one round trip. */
-async function readTeenFacts(ctx: AppContext, teenId: string): Promise<TeenFacts> {
-  const serviceZips = sql.join(
-    ctx.config.serviceZips.map((zip) => sql`${zip}`),
-    sql`, `,
-  );
+/**
+ * The teen's saved preferences, completed jobs by category and ZIP code, and which of the service
+ * area's ZIP codes a coordinator serves: one round trip, of one text for every teen.
+ */
+async function readTeenFacts(ctx: AppContext, teenId: string, serviceZips: readonly string[]): Promise<TeenFacts> {
   const [row] = await ctx.db
     .select({
       preferences: sql<unknown>`(select p.preferences from user_preferences p where p.user_id = ${users.id})`,
@@ -44,7 +45,7 @@ async function readTeenFacts(ctx: AppContext, teenId: string): Promise<TeenFacts
         where j.teen_id = ${users.id} and j.status in ('completed', 'verified', 'paid')
         group by j.category, j.zip_code
       ) h)`,
-      supervisedZips: sql<string[] | null>`(select array_agg(distinct c.zip_code) from coordinator_zip_codes c where c.zip_code in (${serviceZips}))`,
+      supervisedZips: sql<string[] | null>`(select array_agg(distinct c.zip_code) from coordinator_zip_codes c where c.zip_code = any(${sql.param(serviceZips)}::text[]))`,
     })
     .from(users)
     .where(eq(users.id, teenId));
@@ -52,11 +53,11 @@ async function readTeenFacts(ctx: AppContext, teenId: string): Promise<TeenFacts
 }
 
 /** Miles from the teen's home ZIP code to each ZIP code of the service area with a known centroid. */
-function milesByZipFrom(ctx: AppContext, teen: SessionUser): Map<string, number> {
+function milesByZipFrom(teen: SessionUser, serviceZips: readonly string[]): Map<string, number> {
   const origin = zipCentroid(teen.zipCode);
   const miles = new Map<string, number>();
   if (!origin) return miles;
-  for (const zip of ctx.config.serviceZips) {
+  for (const zip of serviceZips) {
     const centroid = zipCentroid(zip);
     if (centroid) miles.set(zip, milesBetween(origin, centroid));
   }
@@ -68,6 +69,8 @@ export interface MatchSetup {
   input: MatchInput;
   plan: MatchPlan;
   lock: LockLimits;
+  /** The active service areas' ZIP codes (a paused area's jobs are not recommended). */
+  serviceZips: readonly string[];
   /** ZIP codes of the service area within the teen's distance limit. */
   withinReach: string[];
   viewer: JobViewer;
@@ -75,24 +78,27 @@ export interface MatchSetup {
 }
 
 export async function prepareMatch(ctx: AppContext, teen: SessionUser): Promise<MatchSetup> {
-  const facts = await readTeenFacts(ctx, teen.id);
+  const serviceZips = await cachedServedZips(ctx);
+  const facts = await readTeenFacts(ctx, teen.id, serviceZips);
   const preferences = storedPreferences(facts.preferences);
   const completedByCategory: MatchInput['history']['completedByCategory'] = {};
   for (const { category, done } of facts.history ?? []) completedByCategory[category] = (completedByCategory[category] ?? 0) + done;
-  const milesByZip = milesByZipFrom(ctx, teen);
+  const milesByZip = milesByZipFrom(teen, serviceZips);
+  const viewer = await loadViewer(ctx.db, teen);
+  const mctx = machineContext(ctx);
+  if (viewer.actor.role !== 'teen') throw new Error(`${teen.id} is not a teen`);
   const input: MatchInput = {
     preferences,
     milesByZip,
     history: { completedByCategory, workedZips: [...new Set((facts.history ?? []).map((h) => h.zipCode))] },
     supervisedZips: facts.supervisedZips ?? [],
+    legalHours: legalHoursOn(viewer.actor.safety, mctx.ruleBook, mctx.localDate),
   };
-  const viewer = await loadViewer(ctx.db, teen);
-  const mctx = machineContext(ctx);
-  if (viewer.actor.role !== 'teen') throw new Error(`${teen.id} is not a teen`);
   return {
     input,
     plan: matchPlanOf(input),
     lock: lockLimitsOf(viewer.actor.safety, mctx.ruleBook, { day: mctx.localDate, minutes: mctx.localMinutes }),
+    serviceZips,
     withinReach: [...milesByZip].filter(([, miles]) => miles <= preferences.maxDistance).map(([zip]) => zip),
     viewer,
     mctx,
@@ -170,7 +176,7 @@ export function firstBatchSql(setup: MatchSetup, rows: number): SQL {
 export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId: string, limit: number): Promise<JobRecommendations> {
   const teen = await reachableTeen(ctx.db, caller, teenId, false);
   const setup = await prepareMatch(ctx, teen);
-  const { input, plan, lock, viewer, mctx, withinReach } = setup;
+  const { input, plan, lock, viewer, mctx } = setup;
   const { preferences } = input;
   if (!preferences.aiMatchingEnabled) return { recommendations: [], matchingEnabled: false, excludedMost: null };
 
@@ -190,10 +196,6 @@ export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId
   if (rows.length) return { recommendations: [], matchingEnabled: true, excludedMost: null };
   // Nothing: which preference keeps out the most of the jobs the teen could lock in the service area.
   if (lock.none) return { recommendations: [], matchingEnabled: true, excludedMost: null };
-  const result = (await ctx.db.execute(exclusionCountsSql(plan, preferences, lock, ctx.config.serviceZips, withinReach, mctx.now))) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const counts = result.rows[0] ?? {};
-  const exclusions = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, Number(counts[p] ?? 0)])) as ExclusionCounts;
+  const exclusions = emptyListExclusions(await openJobTallies(ctx, mctx.now), input, lock, setup.serviceZips);
   return { recommendations: [], matchingEnabled: true, excludedMost: excludedMostOf(exclusions, preferences) };
 }
