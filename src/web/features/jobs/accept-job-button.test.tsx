@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../contract/auth';
+import type { Job } from '../../../contract/jobs';
 import { AcceptJobButton } from './accept-job-button';
 import { json, makeJob, renderSignedIn, TEEN } from './test-fixtures';
 
@@ -149,7 +150,7 @@ describe('AcceptJobButton', () => {
     it('says the cooldown its own hand-back started, and offers the lock again once the details say it is open', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       try {
-        let details = WAITING;
+        let details: Job = WAITING;
         let accepts = 0;
         answerByCall({
           // The lock is taken, the accept refused (an hour rule), so the lock is handed back.
