@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/service-areas', ...page(() => import('../pages/admin-service-areas-page')) },
           { path: '/admin/coordinators', ...page(() => import('../pages/admin-coordinators-page')) },
           { path: '/admin/disputes', ...page(() => import('../pages/admin-disputes-page')) },
+          { path: '/admin/challenges', ...page(() => import('../pages/admin-challenges-page')) },
           { path: '/email-test', ...page(() => import('../pages/email-test-page')) },
           { path: '/post-job', ...page(() => import('../pages/post-job-page')) },
           { path: '/job-explorer', ...page(() => import('../pages/job-explorer-page')) },

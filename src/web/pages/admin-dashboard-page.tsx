@@ -50,6 +50,9 @@ function AdminOverviewPanel() {
         <ButtonLink to="/admin/disputes" variant="secondary">
           Disputes
         </ButtonLink>
+        <ButtonLink to="/admin/challenges" variant="secondary">
+          Challenges
+        </ButtonLink>
       </nav>
       {overview.isPending && <p role="status">Loading...</p>}
       {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}

@@ -16,6 +16,7 @@ import type {
   ServiceAreaList,
   SuspendUserRequest,
 } from '../../../contract/admin';
+import type { AdminChallenge, AdminChallengeList, CreateChallengeRequest, SeasonalChallenge, UpdateChallengeRequest } from '../../../contract/progress';
 import { apiRequest, getJson } from '../../lib/api';
 
 /** A list's filters as the server reads them: empty ones are left out of the query and the key. */
@@ -62,6 +63,13 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'coordinators'] as const,
       queryFn: async () => (await getJson<CoordinatorList>('/api/admin/coordinators'))!,
+      staleTime: 10_000,
+    }),
+  /** Every seasonal challenge, upcoming to ended (the teens' list shows only the started ones). */
+  challenges: () =>
+    queryOptions({
+      queryKey: ['admin', 'challenges'] as const,
+      queryFn: async () => (await getJson<AdminChallengeList>('/api/admin/seasonal-challenges'))!,
       staleTime: 10_000,
     }),
   openDisputes: () =>
@@ -131,6 +139,23 @@ export function useSetCoordinatorZipCodes() {
   return useMutation({
     mutationFn: ({ coordinatorId, zipCodes }: { coordinatorId: string; zipCodes: string[] }) =>
       apiRequest<Coordinator>('PATCH', `/api/admin/coordinators/${encodeURIComponent(coordinatorId)}`, { zipCodes }),
+    onSettled: refresh,
+  });
+}
+
+export function useCreateChallenge() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (body: CreateChallengeRequest) => apiRequest<SeasonalChallenge>('POST', '/api/seasonal-challenges', body),
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateChallenge() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ challengeId, ...body }: UpdateChallengeRequest & { challengeId: string }) =>
+      apiRequest<AdminChallenge>('PATCH', `/api/seasonal-challenges/${encodeURIComponent(challengeId)}`, body),
     onSettled: refresh,
   });
 }

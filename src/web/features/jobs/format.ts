@@ -13,3 +13,8 @@ export function formatDateTime(iso: string | null): string | null {
   if (Number.isNaN(date.getTime())) return null;
   return date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
+
+/** A day of the service's calendar ('2026-06-30') for people: noon keeps it that day wherever the phone is. */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00`) ?? day;
+}

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { serverMessage } from '../../lib/api';
-import { formatDate } from '../jobs/format';
+import { formatDate, formatDay } from '../jobs/format';
 import { progressQueries, useJoinChallenge } from './api';
 import { ScrollArea } from './scroll-area';
 
@@ -17,9 +17,6 @@ export function challengeState(challenge: SeasonalChallenge, progress: Challenge
   if (progress?.isCompleted) return 'completed';
   return challenge.isActive ? 'active' : 'expired';
 }
-
-/** An end date is a day in the service's time zone: noon keeps it that day wherever the phone is. */
-const endDateText = (endDate: string) => formatDate(`${endDate}T12:00:00`) ?? endDate;
 
 /** The season's challenges: what each asks and gives, who joined, Join, and the teen's progress. */
 export function ChallengeList({ teenId }: { teenId: string }) {
@@ -81,7 +78,7 @@ function ChallengeCard({ challenge, progress }: { challenge: SeasonalChallenge; 
         <dt className="font-medium text-slate-700">Participants</dt>
         <dd className="text-slate-900">{participants}</dd>
         <dt className="font-medium text-slate-700">Ends</dt>
-        <dd className="text-slate-900">{endDateText(challenge.endDate)}</dd>
+        <dd className="text-slate-900">{formatDay(challenge.endDate)}</dd>
       </dl>
       {state === 'completed' && progress?.completedAt && <p className="text-sm font-semibold text-amber-900">Earned {rewards.title} and {rewards.points} points on {formatDate(progress.completedAt)}</p>}
       {state === 'active' && progress && <ChallengeProgressBar jobsCompleted={progress.progress.jobsCompleted} jobsCount={requirements.jobsCount} title={challenge.title} />}
