@@ -196,13 +196,18 @@ export interface JobTally extends Pick<MatchJob, 'zipCode' | 'category' | 'physi
 export function emptyListExclusions(tallies: readonly JobTally[], input: MatchInput, lock: LockLimits, serviceZips: readonly string[]): ExclusionCounts {
   const counts = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, 0])) as ExclusionCounts;
   if (lock.none) return counts;
+  // Thousands of tallies per call: the lock's lists as sets.
+  const zips = new Set(serviceZips);
+  const categories = new Set(lock.categories);
+  const demands = new Set(lock.demands);
+  const refused = new Set<string>(lock.refusedEquipment);
   for (const tally of tallies) {
     const lockable =
-      serviceZips.includes(tally.zipCode) &&
-      lock.categories.includes(tally.category) &&
-      lock.demands.includes(tally.physicalDemands) &&
+      zips.has(tally.zipCode) &&
+      categories.has(tally.category) &&
+      demands.has(tally.physicalDemands) &&
       tally.estimatedDuration <= lock.maxMinutes &&
-      !tally.equipment.some((item) => lock.refusedEquipment.includes(item));
+      !tally.equipment.some((item) => refused.has(item));
     if (!lockable) continue;
     const failed = hardExclusionsOf(tally, input.milesByZip.get(tally.zipCode), input.preferences);
     for (const preference of failed) counts[preference] += tally.jobs;
