@@ -6,7 +6,7 @@ import { homePathForRole } from '../../domain/users';
 import { PageHeader } from '../components/page-header';
 import { RequireRole } from '../components/require-role';
 import { Button, buttonClasses } from '../components/ui/button';
-import { QueryState } from '../components/ui/query-state';
+import { LoadMore, QueryState } from '../components/ui/query-state';
 import { notificationQueries, useMarkAllNotificationsRead, useMarkNotificationRead } from '../features/notifications/api';
 import { EmptyState } from '../features/jobs/paged-job-list';
 
@@ -100,11 +100,7 @@ function NotificationList({ userId, backTo }: { userId: string; backTo: string }
                     </li>
                   ))}
                 </ul>
-                {query.hasNextPage && (
-                  <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                    {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-                  </Button>
-                )}
+                <LoadMore query={query} />
               </>
             )
           }

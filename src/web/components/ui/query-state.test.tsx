@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { QueryState } from './query-state';
+import { LoadMore, QueryState } from './query-state';
 
 const KEY = ['figures'];
 
@@ -89,5 +89,42 @@ describe('QueryState', () => {
     await act(async () => void client.invalidateQueries({ queryKey: KEY }));
     await act(async () => calls[1]!.reject(new Error('down')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the figures.');
+  });
+});
+
+describe('LoadMore', () => {
+  /** Pages 0, 1 and 2 of a list; each read waits until the test settles it. */
+  function Pages({ read }: { read: () => Promise<string> }) {
+    const query = useInfiniteQuery({
+      queryKey: ['pages'],
+      queryFn: async ({ pageParam }) => `${pageParam}:${await read()}`,
+      initialPageParam: 0,
+      getNextPageParam: (_last, pages) => (pages.length < 3 ? pages.length : undefined),
+    });
+    return (
+      <>
+        <p>Pages: {query.data?.pages.join(' ')}</p>
+        <LoadMore query={query} loading="Loading more figures..." />
+      </>
+    );
+  }
+
+  it('reads the next page, says so while it is on its way, and goes once the last page is here', async () => {
+    const { read, calls } = manualRead();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Pages read={read} />
+      </QueryClientProvider>,
+    );
+    await act(async () => calls[0]!.resolve('a'));
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(screen.getByRole('button', { name: 'Loading more figures...' })).toBeDisabled();
+    await act(async () => calls[1]!.resolve('b'));
+    await person.click(await screen.findByRole('button', { name: 'Load more' }));
+    await act(async () => calls[2]!.resolve('c'));
+    expect(await screen.findByText('Pages: 0:a 1:b 2:c')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -31,6 +31,23 @@ export function LoadFailed({ what, retry, retrying = false }: { what: string; re
   );
 }
 
+/** What LoadMore reads of a TanStack infinite query's result. */
+export interface PagedQueryLike {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** 'Load more' under a paged list while the server has more; `loading` while the next page is on its way. */
+export function LoadMore({ query, loading = 'Loading more...' }: { query: PagedQueryLike; loading?: string }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      {query.isFetchingNextPage ? loading : 'Load more'}
+    </Button>
+  );
+}
+
 /**
  * A query's three states in one place: its loading line (`loading`), 'Could not load {what}.' with
  * Try Again, or `children` with the data.

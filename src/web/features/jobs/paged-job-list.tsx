@@ -1,8 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Job } from '../../../contract/jobs';
-import { Button } from '../../components/ui/button';
-import { QueryState } from '../../components/ui/query-state';
+import { LoadMore, QueryState } from '../../components/ui/query-state';
 import { jobQueries, type JobFilters } from './api';
 
 /** A list of jobs from GET /api/jobs with its loading, error and empty states and 'Load more'. */
@@ -37,11 +36,7 @@ export function PagedJobList({
                 </li>
               ))}
             </ul>
-            {query.hasNextPage && (
-              <Button variant="secondary" className="w-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
-              </Button>
-            )}
+            <LoadMore query={query} loading="Loading more jobs..." />
           </div>
         );
       }}
