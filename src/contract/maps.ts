@@ -7,6 +7,8 @@ export const MapSettingsSchema = z.object({
   tileUrl: z.string(),
   /** Plain text, shown on every map. */
   attribution: z.string(),
+  /** Where the credit links to (OpenStreetMap's copyright page by default); null: no link. */
+  attributionUrl: z.string().nullable(),
 });
 export type MapSettings = z.infer<typeof MapSettingsSchema>;
 

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
     [{ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_ATTRIBUTION: 'x'.repeat(201) }, 'MAP_TILE_ATTRIBUTION'],
+    [{ MAP_TILE_ATTRIBUTION_URL: 'javascript:alert(1)' }, 'MAP_TILE_ATTRIBUTION_URL'],
   ])('stops with one line naming the bad variable %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
   });
@@ -86,11 +87,13 @@ describe('loadConfig', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileOrigin: 'https://tile.openstreetmap.org',
       attribution: '© OpenStreetMap contributors',
+      attributionUrl: 'https://www.openstreetmap.org/copyright',
     });
-    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Our tiles' }).map).toEqual({
+    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Our tiles', MAP_TILE_ATTRIBUTION_URL: 'none' }).map).toEqual({
       tileUrl: 'http://127.0.0.1:8081/tiles/{z}/{x}/{y}.png',
       tileOrigin: 'http://127.0.0.1:8081',
       attribution: 'Our tiles',
+      attributionUrl: null,
     });
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/{z}/{x}.png' })).toThrow(
       'Invalid configuration: MAP_TILE_URL: needs {y}; expected a template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -68,6 +68,8 @@ const trustProxy = z.string().transform((value, ctx): TrustProxyFunction | strin
 /** OpenStreetMap's own tiles: fine for light use under its tile usage policy; busy installs name their own. */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+/** OpenStreetMap's attribution guidelines ask for a link to its copyright page. */
+export const DEFAULT_MAP_ATTRIBUTION_URL = 'https://www.openstreetmap.org/copyright';
 
 /**
  * MAP_TILE_URL: an http(s) template with {z}, {x} and {y} on one host, since the page's CSP allows
@@ -130,6 +132,10 @@ const ConfigSchema = z
     MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
     /** Who the tiles' map data is credited to, as plain text; the tile service's terms say what. */
     MAP_TILE_ATTRIBUTION: z.string().max(200, 'at most 200 characters').default(DEFAULT_MAP_ATTRIBUTION),
+    /** Where the credit links to; `none` for no link. */
+    MAP_TILE_ATTRIBUTION_URL: z
+      .union([z.literal('none'), z.url({ protocol: /^https?$/, error: 'an http(s) URL, or none for no link' })])
+      .default(DEFAULT_MAP_ATTRIBUTION_URL),
     TRUST_PROXY: trustProxy.optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
@@ -168,7 +174,7 @@ export interface Config {
   /** The geocoder's search endpoint; null: jobs without a pin take their ZIP code's centre. */
   geocoderUrl: string | null;
   /** The maps' tiles: the URL template, its origin (the only other one the CSP lets images come from) and their credit. */
-  map: { tileUrl: string; tileOrigin: string; attribution: string };
+  map: { tileUrl: string; tileOrigin: string; attribution: string; attributionUrl: string | null };
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false (the socket's address), trust of so many hops, or the proxies' addresses. */
   trustProxy: false | TrustProxyFunction | string[];
@@ -206,7 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travel: { roadFactor: c.ROAD_FACTOR, averageSpeedMph: c.AVERAGE_SPEED_MPH, visitMinutes: c.VISIT_MINUTES },
     routingUrl: c.ROUTING_URL ?? null,
     geocoderUrl: c.GEOCODER_URL ?? null,
-    map: { tileUrl: c.MAP_TILE_URL, tileOrigin: new URL(c.MAP_TILE_URL).origin, attribution: c.MAP_TILE_ATTRIBUTION },
+    map: {
+      tileUrl: c.MAP_TILE_URL,
+      tileOrigin: new URL(c.MAP_TILE_URL).origin,
+      attribution: c.MAP_TILE_ATTRIBUTION,
+      attributionUrl: c.MAP_TILE_ATTRIBUTION_URL === 'none' ? null : c.MAP_TILE_ATTRIBUTION_URL,
+    },
     // Design 3: demo data by default only on the embedded database, and never in production.
     seedDemo: c.SEED_DEMO ? c.SEED_DEMO === '1' : usesPglite && c.NODE_ENV !== 'production',
     trustProxy: c.TRUST_PROXY ?? false,

@@ -28,6 +28,7 @@ describe('the maps: tiles and ZIP code centres', () => {
       expect(MapSettingsSchema.strict().parse(response.json())).toEqual({
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: '© OpenStreetMap contributors',
+        attributionUrl: 'https://www.openstreetmap.org/copyright',
       });
     });
 
@@ -64,10 +65,10 @@ describe('the maps: tiles and ZIP code centres', () => {
   });
 
   it("serves MAP_TILE_URL and its credit, and its origin is the CSP's only other image source", async () => {
-    const t = await createTestApp('pglite', { MAP_TILE_URL: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png?key=abc', MAP_TILE_ATTRIBUTION: '© Example Maps' });
+    const t = await createTestApp('pglite', { MAP_TILE_URL: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png?key=abc', MAP_TILE_ATTRIBUTION: '© Example Maps', MAP_TILE_ATTRIBUTION_URL: 'https://maps.example.org/terms' });
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/map' });
-      expect(response.json()).toEqual({ tileUrl: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png?key=abc', attribution: '© Example Maps' });
+      expect(response.json()).toEqual({ tileUrl: 'http://tiles.example.org:8080/osm/{z}/{x}/{y}.png?key=abc', attribution: '© Example Maps', attributionUrl: 'https://maps.example.org/terms' });
       expect(cspOf(response.headers['content-security-policy']).get('img-src')).toEqual(["'self'", 'data:', 'http://tiles.example.org:8080']);
     } finally {
       await t.close();

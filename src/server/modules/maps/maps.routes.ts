@@ -16,7 +16,10 @@ export function mapsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: "Where the maps' tiles come from (MAP_TILE_URL, a {z}/{x}/{y} template) and the credit shown on every map",
         response: { 200: MapSettingsSchema },
       },
-      handler: async () => ({ tileUrl: ctx.config.map.tileUrl, attribution: ctx.config.map.attribution }),
+      handler: async () => {
+        const { tileUrl, attribution, attributionUrl } = ctx.config.map;
+        return { tileUrl, attribution, attributionUrl };
+      },
     });
 
     // Census ZIP centroids are public data, but this is the pin's starting point for people posting

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../jobs/test-fixtures';
 import { TourMap } from './lazy-maps';
@@ -32,7 +32,7 @@ describe('TourMap', () => {
   }
 
   it('draws S and the numbered stops in visiting order, the visited one filled, over the configured tiles', async () => {
-    fetchMock.mockImplementation(async (input) => (String(input) === '/api/map' ? json(200, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example <Maps>' }) : json(500, {})));
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/map' ? json(200, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example <Maps>', attributionUrl: 'https://maps.example.org/terms?a=1&b=2' }) : json(500, {})));
     renderMap();
     const map = await screen.findByRole('figure', { name: 'Map of the route' });
     await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(4));
@@ -42,7 +42,8 @@ describe('TourMap', () => {
     // Tiles from MAP_TILE_URL, and its credit as text (never as markup).
     await waitFor(() => expect(map.querySelector('img.leaflet-tile')).not.toBeNull());
     expect(map.querySelector('img.leaflet-tile')!.getAttribute('src')).toMatch(/^https:\/\/tiles\.example\.org\/\d+\/\d+\/\d+\.png$/);
-    expect(map.querySelector('.leaflet-control-attribution')).toHaveTextContent('© Example <Maps>');
+    const credit = within(map.querySelector<HTMLElement>('.leaflet-control-attribution')!).getByRole('link', { name: '© Example <Maps>' });
+    expect(credit).toHaveAttribute('href', 'https://maps.example.org/terms?a=1&b=2');
   });
 
   it('draws the round trip from S through the stops in their order and back, with no tiles at all', async () => {

@@ -3,10 +3,13 @@ import './maps.css';
 import { useQuery } from '@tanstack/react-query';
 import { map as leafletMap, tileLayer, type Map as LeafletMap, type MapOptions } from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MapSettings } from '../../../contract/maps';
 import { mapQueries } from './api';
 
-/** Leaflet writes the credit as HTML; MAP_TILE_ATTRIBUTION is plain text. */
+/** Leaflet writes the credit as HTML; MAP_TILE_ATTRIBUTION is plain text, and its URL an http(s) one. */
 const asHtmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const creditOf = ({ attribution, attributionUrl }: MapSettings) =>
+  attributionUrl ? `<a href="${asHtmlText(attributionUrl)}" target="_blank" rel="noopener noreferrer">${asHtmlText(attribution)}</a>` : asHtmlText(attribution);
 
 /**
  * A Leaflet map in the container for as long as the component lives, with the server's tiles
@@ -31,7 +34,7 @@ export function useLeafletMap(options: MapOptions = {}): [ref: (container: HTMLD
   }, []);
   useEffect(() => {
     if (!created || !settings) return;
-    const tiles = tileLayer(settings.tileUrl, { attribution: asHtmlText(settings.attribution), maxZoom: 19 }).addTo(created);
+    const tiles = tileLayer(settings.tileUrl, { attribution: creditOf(settings), maxZoom: 19 }).addTo(created);
     return () => void tiles.remove();
   }, [created, settings]);
   return [ref, created];
