@@ -14,7 +14,7 @@ const PIN_ICON = divIcon({
   className: '',
   iconSize: [28, 28],
   iconAnchor: [14, 28],
-  html: '<span aria-hidden="true" class="block h-7 w-7 rounded-full rounded-br-none border-2 border-white bg-red-700 shadow-md" style="transform: rotate(45deg) translate(-2px, -2px)"></span>',
+  html: '<span aria-hidden="true" class="yardly-pin"></span>',
 });
 
 /**
