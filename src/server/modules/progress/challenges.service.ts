@@ -195,8 +195,9 @@ function changesBetween(before: ChallengeFields, after: ChallengeFields): AuditC
 
 /**
  * PATCH /api/seasonal-challenges/{id} (admins): changes any of a challenge's fields and records what
- * changed, in one transaction. The row is locked first, so a join racing the edit is counted before
- * maxParticipants is judged, or judged against the new limit after it. Teens who completed it keep
+ * changed, in one transaction. The row is locked first (FOR NO KEY UPDATE: the joins' own count
+ * UPDATE waits for it, their participant rows' foreign-key locks do not), so a join racing the edit
+ * is counted before maxParticipants is judged, or judged against the new limit after it. Teens who completed it keep
  * their completion and award (rows, never recomputed); the ones still on it are judged by the new
  * requirements from their next paid job. The same values again change and record nothing.
  */
@@ -204,7 +205,7 @@ export async function updateChallenge(ctx: AppContext, user: SessionUser, challe
   const now = ctx.clock.now();
   const today = todayOf(ctx);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(seasonalChallenges).where(eq(seasonalChallenges.id, challengeId)).for('update');
+    const [row] = await tx.select().from(seasonalChallenges).where(eq(seasonalChallenges.id, challengeId)).for('no key update');
     if (!row) throw notFound('Challenge not found');
     const before = fieldsOf(row);
     const after: ChallengeFields = {

@@ -152,6 +152,37 @@ describe.each(databaseKinds())('joining a nearly full challenge under concurrenc
   });
 });
 
+/** An admin lowering the limit while teens join: the limit never ends below the teens who joined. */
+describe.each(databaseKinds())('lowering maxParticipants while teens join on %s', (kind) => {
+  const api = useProgressApi(kind);
+  const ROUNDS = kind === 'postgres' ? 3 : 1;
+
+  it(`either lowers it before the joins fill it or refuses, ${ROUNDS} times over`, async () => {
+    const admin = (await signInAs(api.t, 'admin')).cookie;
+    const teens = [];
+    for (let i = 0; i < 8; i++) teens.push(await api.anotherTeen());
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await addChallenge(api, { maxParticipants: 10 });
+      const [edit, ...joins] = await Promise.all([
+        api.call('PATCH', `/api/seasonal-challenges/${id}`, admin, { maxParticipants: 3 }),
+        ...teens.map((teen) => api.call('POST', `/api/seasonal-challenges/${id}/join`, teen.cookie, {})),
+      ]);
+      const [row] = await api.t.database.db.select().from(seasonalChallenges).where(eq(seasonalChallenges.id, id));
+      const members = await api.t.database.db.select().from(challengeParticipants).where(eq(challengeParticipants.challengeId, id));
+      const joined = joins.filter((j) => j.statusCode === 200).length;
+      expect([row?.participantCount, members.length]).toEqual([joined, joined]);
+      if (edit!.statusCode === 200) {
+        expect(row?.maxParticipants).toBe(3);
+        expect(joined).toBeLessThanOrEqual(3);
+      } else {
+        expect([edit!.statusCode, Object.keys(edit!.json<{ fields: object }>().fields)]).toEqual([400, ['maxParticipants']]);
+        expect(row?.maxParticipants).toBe(10);
+        expect(joined).toBe(8);
+      }
+    }
+  });
+});
+
 describe.each(databaseKinds())('admins adding challenges on %s', (kind) => {
   const api = useProgressApi(kind);
   const valid = {
