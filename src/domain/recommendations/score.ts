@@ -171,7 +171,11 @@ export function recommend<J extends MatchJob>(jobs: readonly J[], input: MatchIn
 
 export type ExclusionCounts = Record<ExcludingPreference, number>;
 
-/** How many of `jobs` each preference keeps out on its own; minMatchScore counts those that pass every hard limit but score too low. */
+/**
+ * How many of `jobs` each preference keeps out on its own; minMatchScore counts those that pass every
+ * hard limit but score too low. The definition, job by job: the server counts from tallies instead
+ * (emptyListExclusions), and the table tests hold the two equal.
+ */
 export function exclusionCounts(jobs: readonly MatchJob[], input: MatchInput, plan: MatchPlan = matchPlanOf(input)): ExclusionCounts {
   const counts = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, 0])) as ExclusionCounts;
   for (const job of jobs) {
