@@ -41,7 +41,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
-  /** A user already holds the most live-event streams (GET /api/events) one server allows. */
+  /** A user already holds the most live-event streams (GET /api/events) allowed, on every server together. */
   TOO_MANY_STREAMS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

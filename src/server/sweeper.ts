@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { deleteExpiredSessions } from './modules/auth/sessions';
 import { pruneDeliveredEmails } from './modules/email/mailer';
+import { pruneLapsedSlots } from './modules/events/stream-slots';
 import { expireLocks } from './modules/jobs/job-transitions';
 import { warnExpiringLocks } from './modules/notifications/job-notifications';
 import { pruneReadNotifications } from './modules/notifications/notifications.service';
@@ -19,7 +20,7 @@ export const DELIVERED_EMAIL_RETENTION_DAYS = 30;
 
 /**
  * Housekeeping that must happen even when nobody asks: lock warnings, run-out job locks, payments
- * due for automatic release, expired sessions, rate-limit counters of past windows and idempotency keys, the
+ * due for automatic release, expired sessions, rate-limit counters of past windows, live-stream slots nobody keeps and idempotency keys, the
  * personal data nobody needs any more (read notifications, delivered emails), the season's challenge, reviews out of their blind days, and last, since the
  * provider may be slow, the payment calls left by a crash or due for a retry.
  */
@@ -30,6 +31,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   await deleteExpiredSessions(ctx.db, now);
   await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - LONGEST_WINDOW_MS));
+  await pruneLapsedSlots(ctx.db);
   await pruneIdempotencyKeys(ctx.db, new Date(now.getTime() - DAY_MS));
   await pruneReadNotifications(ctx.db, new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS));
   await pruneDeliveredEmails(ctx.db, new Date(now.getTime() - DELIVERED_EMAIL_RETENTION_DAYS * DAY_MS));

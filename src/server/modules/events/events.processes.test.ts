@@ -4,6 +4,7 @@ import { JobListSchema, type Job } from '../../../contract/jobs';
 import { createAccount } from '../../db/seed';
 import { hashPassword } from '../auth/passwords';
 import { testDatabaseUrl } from '../../test/databases';
+import { eventually } from '../../test/eventually';
 import { validJob } from '../../test/fixtures';
 import { startServer } from '../../test/server-process';
 import { openEventStream } from '../../test/sse-client';
@@ -15,13 +16,7 @@ import { notify } from '../notifications/notifications.service';
  * commit is answered (decision 009); without it they would keep a value 10 s. Seen well within
  * that, the signal did it.
  */
-async function seenSoon(what: string, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const seenSoon = (what: string, condition: () => Promise<boolean>) => eventually(what, condition, 2_000);
 
 /** Signs in on one process; returns the session cookie. */
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../contract/jobs';
 import { outboxEmails } from '../../db/schema';
 import { databaseKinds } from '../../test/databases';
+import { eventually } from '../../test/eventually';
 import { validJob } from '../../test/fixtures';
 import { openEventStream } from '../../test/sse-client';
 import { createTestApp, sessionCookieOf, signInAs, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { deleteSessionsOfUser } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
-import { MAX_STREAMS_PER_USER } from './live-events';
+import { MAX_STREAMS_PER_USER, slotsHeld } from './stream-slots';
 import { NOON_BOSTON } from '../../test/job-flow';
 
 const HEARTBEAT_MS = 200;
@@ -196,9 +197,8 @@ describe.each(databaseKinds())('GET /api/events bounds on %s', (kind) => {
       others.push(await openEventStream(url, someoneElse.cookie));
       await others[0]!.next('ready');
 
-      const before = t.ctx.events.subscriberCount;
       await streams.shift()!.close();
-      await streams[0]!.until(() => t.ctx.events.subscriberCount === before - 1, 'the closed stream to free its slot');
+      await eventually('the closed stream to give its slot back', async () => (await slotsHeld(t.database.db, person.user.id)) === MAX_STREAMS_PER_USER - 1);
       const reopened = await openEventStream(url, person.cookie);
       streams.push(reopened);
       expect(reopened.response.status).toBe(200);
@@ -242,6 +242,8 @@ describe.each(databaseKinds())('GET /api/events bounds on %s', (kind) => {
       const token = /\/reset-password\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
       const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'a-new-password-1' } });
       expect(reset.statusCode, reset.body).toBe(200);
+      // The reset ended every session, and their slots with them.
+      expect(await slotsHeld(t.database.db, person.user.id)).toBe(0);
       for (const stream of streams) await stream.until(() => stream.ended, 'the reset account\'s stream to end', 2_000);
       expect(kept.ended).toBe(false);
     } finally {

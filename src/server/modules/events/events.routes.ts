@@ -5,13 +5,13 @@ import { ErrorBodySchema } from '../../../contract/errors';
 import type { LiveEvent } from '../../../contract/notifications';
 import type { AppContext } from '../../context';
 import { coordinatorZipCodes } from '../../db/schema';
-import { unauthenticated } from '../../errors';
+import { AppError, unauthenticated } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { findSessionUser, hashToken } from '../auth/sessions';
-import { MAX_STREAMS_PER_USER, type Subscriber } from './live-events';
+import { HEARTBEAT_MS, type Subscriber } from './live-events';
+import { MAX_STREAMS_PER_USER } from './stream-slots';
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
 
-/** Proxies and browsers drop a silent connection; a comment line every so often keeps it open. */
-export const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after a drop (EventSource's `retry:`). */
 const RETRY_MS = 3000;
 
@@ -22,6 +22,7 @@ const RETRY_MS = 3000;
  */
 export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): FastifyPluginAsyncZod {
   return async (app) => {
+    ctx.events.beatEvery(heartbeatMs);
     app.get('/api/events', {
       config: { auth: 'signed-in' },
       schema: {
@@ -30,7 +31,8 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
         response: {
           200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
           401: ErrorBodySchema,
-          429: ErrorBodySchema,
+          429: refusal(`The account already has ${MAX_STREAMS_PER_USER} live streams open, on any server (\`TOO_MANY_STREAMS\`); closing one frees its slot.`),
+          503: refusal('The stream ended as it opened: the server is closing, or the session just ended (`UNAVAILABLE`). The browser reconnects by itself.'),
         },
       },
       handler: async (request, reply) => {
@@ -48,12 +50,12 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
         };
         const sendEvent = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
         let closed = false;
+        let unsubscribe: (() => void) | null = null;
         const close = () => {
           if (closed) return;
           closed = true;
-          clearInterval(heartbeat);
-          unsubscribe();
-          res.end();
+          unsubscribe?.();
+          if (reply.sent) res.end();
         };
         const subscriber: Subscriber = {
           userId: user.id,
@@ -65,11 +67,23 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
             sendEvent(type, data);
           },
           resync: () => sendEvent('ready', {}),
+          // A stream outlives its request: sign-out, a reset or a suspension ends it at once (their
+          // session goes, and its slot with it); an expired session at the next beat.
+          beat: () => {
+            findSessionUser(ctx.db, token, ctx.clock.now())
+              .then((current) => (current ? write(': heartbeat\n\n') : close()))
+              .catch(() => write(': heartbeat\n\n'));
+          },
           close,
         };
-        // Counted and added before the answer starts, with no await in between: a stream over the
-        // limit is answered 429 like any refused request.
-        const unsubscribe = ctx.events.subscribe(subscriber);
+        // The slot is claimed before the answer starts: a stream over the limit is answered 429 like
+        // any refused request.
+        unsubscribe = await ctx.events.subscribe(subscriber);
+        if (closed) {
+          // Ended (signed out, or the server closing) in the moment between its claim and here.
+          unsubscribe();
+          throw new AppError('UNAVAILABLE', 'This live connection ended as it opened. It reconnects by itself.');
+        }
 
         reply.hijack();
         // Hijacking skips Fastify's send, so the security headers set so far are copied by hand.
@@ -83,17 +97,13 @@ export function eventsRoutes(ctx: AppContext, heartbeatMs = HEARTBEAT_MS): Fasti
           // nginx and friends would otherwise buffer the stream.
           'x-accel-buffering': 'no',
         });
-        // A stream outlives its request: sign-out ends it at once (endSessionStreams); an expired
-        // session, or one ended otherwise (a password reset), at the next beat.
-        const heartbeat = setInterval(() => {
-          findSessionUser(ctx.db, token, ctx.clock.now())
-            .then((current) => (current ? write(': heartbeat\n\n') : close()))
-            .catch(() => write(': heartbeat\n\n'));
-        }, heartbeatMs);
-        heartbeat.unref();
-        // A dropped client frees its place at once.
+        // A dropped client frees its slot at once, one that left while the slot was claimed too.
         res.on('close', close);
         res.on('error', close);
+        if (res.destroyed) {
+          close();
+          return;
+        }
 
         write(`retry: ${RETRY_MS}\n\n`);
         sendEvent('ready', {});

@@ -1,18 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../../contract/constants';
 import { LiveEventSchema, type LiveEvent } from '../../../contract/notifications';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import { AppError, unauthenticated } from '../../errors';
 import { hashToken } from '../auth/sessions';
+import { claimSlot, keepSlots, MAX_STREAMS_PER_USER, releaseSlot, releaseSlotsOf } from './stream-slots';
 
 const CHANNEL = 'yardly_events';
 
+/** Proxies and browsers drop a silent connection; a comment line every so often keeps it open. */
+export const HEARTBEAT_MS = 25_000;
 /**
- * Open streams one user may hold in one server process (one per tab is plenty). Counted here, not
- * in the database: each process allows this many, so N processes allow N times as many.
+ * A slot its process has not refreshed for this many heartbeats no longer counts: a crashed
+ * process's streams free their slots by themselves, and a busy one is not cut off for a late beat.
  */
-export const MAX_STREAMS_PER_USER = 5;
+const BEATS_UNTIL_LAPSED = 3;
 
 /**
  * Who may receive an event: these users, everyone of these roles, and the coordinators serving
@@ -76,6 +81,8 @@ export interface Subscriber {
   send(event: LiveEvent): void;
   /** Events may have been missed (the database connection dropped): refetch. */
   resync(): void;
+  /** A heartbeat: keep the connection open, or end it if its session is over. */
+  beat(): void;
   /** Ends the stream: the server is shutting down, or its session was signed out. */
   close(): void;
 }
@@ -88,11 +95,18 @@ function reaches(audience: Audience, subscriber: Subscriber): boolean {
 
 /**
  * This process's end of the live events: one LISTEN for the whole process, fanned out to the
- * streams open here. Nothing in it is state another process needs (design 8).
+ * streams open here, and one heartbeat for all of them. What other processes need to know of these
+ * streams, the slots they hold, is in the database (stream-slots.ts).
  */
 export class EventBus {
-  private readonly subscribers = new Set<Subscriber>();
-  private readonly streamsPerUser = new Map<string, number>();
+  /** Each open stream, with the id of the slot it holds. */
+  private readonly subscribers = new Map<Subscriber, string>();
+  /** Names this process's slots, so one heartbeat refreshes them all. */
+  private readonly instanceId = randomUUID();
+  private heartbeatMs = HEARTBEAT_MS;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private beating = false;
+  private closing = false;
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -106,45 +120,107 @@ export class EventBus {
       (payload) => this.dispatch(payload),
       () => {
         this.log.warn('live events: listening again after the database connection dropped');
-        for (const subscriber of this.subscribers) subscriber.resync();
+        for (const subscriber of this.subscribers.keys()) subscriber.resync();
       },
     );
   }
 
-  /** Ends every open stream (before the server closes, which would otherwise wait for them). */
-  closeStreams(): void {
-    for (const subscriber of [...this.subscribers]) subscriber.close();
+  /** How often the streams beat; the events route sets it (tests shorten it). */
+  beatEvery(ms: number): void {
+    this.heartbeatMs = ms;
+  }
+
+  /**
+   * Ends every open stream and gives their slots back, in one statement (before the server closes,
+   * which would otherwise wait for the streams).
+   */
+  async closeStreams(): Promise<void> {
+    this.closing = true;
+    const streams = [...this.subscribers.keys()];
+    // Emptied first, so each close below leaves the slot to the one DELETE after.
     this.subscribers.clear();
-    this.streamsPerUser.clear();
+    this.stopBeating();
+    for (const subscriber of streams) subscriber.close();
+    await releaseSlotsOf(this.database.db, this.instanceId).catch((err: unknown) => this.log.warn({ err }, 'live events: slots left to lapse at shutdown'));
   }
 
   async stop(): Promise<void> {
-    this.closeStreams();
+    await this.closeStreams();
     await this.unlisten?.();
     this.unlisten = null;
   }
 
   /**
-   * Adds a stream and returns how to remove it (once; later calls do nothing). Throws
-   * TOO_MANY_STREAMS when its user already holds MAX_STREAMS_PER_USER here: call it before anything
-   * is sent, with no await between it and the answer, so a burst cannot slip past the count.
+   * Claims a slot of the subscriber's user, then adds the stream; returns how to remove it (once;
+   * later calls do nothing). Throws TOO_MANY_STREAMS when the user already holds
+   * MAX_STREAMS_PER_USER streams on any server process: call it before anything is sent, so a stream
+   * over the limit is answered 429 like any refused request.
    */
-  subscribe(subscriber: Subscriber): () => void {
-    const open = this.streamsPerUser.get(subscriber.userId) ?? 0;
-    if (open >= MAX_STREAMS_PER_USER) {
+  async subscribe(subscriber: Subscriber): Promise<() => void> {
+    const { db } = this.database;
+    let slot: string | null;
+    try {
+      slot = await claimSlot(db, { userId: subscriber.userId, sessionTokenHash: subscriber.sessionTokenHash, instanceId: this.instanceId }, this.heartbeatMs * BEATS_UNTIL_LAPSED);
+    } catch (err) {
+      // The session was signed out while the claim ran.
+      if (isForeignKeyViolation(err)) throw unauthenticated();
+      throw err;
+    }
+    if (slot === null) {
       throw new AppError(
         'TOO_MANY_STREAMS',
         `You already have ${MAX_STREAMS_PER_USER} live connections open, the most allowed. Close a tab or window of Yardly and reload this one.`,
       );
     }
-    this.streamsPerUser.set(subscriber.userId, open + 1);
-    this.subscribers.add(subscriber);
+    if (this.closing) {
+      await releaseSlot(db, slot);
+      throw new AppError('UNAVAILABLE', 'The server is restarting. Live updates reconnect by themselves in a moment.');
+    }
+    this.subscribers.set(subscriber, slot);
+    this.startBeating();
     return () => {
       if (!this.subscribers.delete(subscriber)) return;
-      const left = (this.streamsPerUser.get(subscriber.userId) ?? 1) - 1;
-      if (left > 0) this.streamsPerUser.set(subscriber.userId, left);
-      else this.streamsPerUser.delete(subscriber.userId);
+      if (this.subscribers.size === 0) this.stopBeating();
+      releaseSlot(db, slot).catch((err: unknown) => this.log.warn({ err }, 'live events: a closed stream\'s slot left to lapse'));
     };
+  }
+
+  private startBeating(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopBeating(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /**
+   * One UPDATE keeps every slot of this process; a stream whose slot is gone ends, the others beat.
+   * Streams added while it runs wait for the next beat: their slots are newer than the UPDATE.
+   */
+  private async beat(): Promise<void> {
+    // A beat slower than the interval (a stalled database) is not stacked with the next.
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      const streams = [...this.subscribers];
+      let held: Set<string> | null = null;
+      try {
+        held = new Set(await keepSlots(this.database.db, this.instanceId, this.heartbeatMs * BEATS_UNTIL_LAPSED));
+      } catch (err) {
+        // The database is away: keep the streams, whose slots outlast a few missed beats.
+        this.log.warn({ err }, 'live events: could not refresh the slots of open streams');
+      }
+      for (const [subscriber, slot] of streams) {
+        if (!this.subscribers.has(subscriber)) continue;
+        if (held && !held.has(slot)) subscriber.close();
+        else subscriber.beat();
+      }
+    } finally {
+      this.beating = false;
+    }
   }
 
   get subscriberCount(): number {
@@ -164,10 +240,10 @@ export class EventBus {
       const { ended } = envelope;
       const isEnded = (subscriber: Subscriber) =>
         'userId' in ended ? subscriber.userId === ended.userId : subscriber.sessionTokenHash === ended.sessionTokenHash;
-      for (const subscriber of [...this.subscribers]) if (isEnded(subscriber)) subscriber.close();
+      for (const subscriber of [...this.subscribers.keys()]) if (isEnded(subscriber)) subscriber.close();
       return;
     }
-    for (const subscriber of this.subscribers) {
+    for (const subscriber of this.subscribers.keys()) {
       if (reaches(envelope.audience, subscriber)) subscriber.send(envelope.event);
     }
   }
