@@ -11,7 +11,7 @@ import { eventually } from '../../test/eventually';
 import { openEventStream } from '../../test/sse-client';
 import { createTestApp, sessionCookieOf, signInAs, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { hashToken } from '../auth/sessions';
-import { MAX_STREAMS_PER_USER, slotsHeld } from './stream-slots';
+import { MAX_STREAMS_PER_USER, pruneLapsedSlots, slotsHeld } from './stream-slots';
 
 const BURST = 20;
 
@@ -87,6 +87,12 @@ describe.each(databaseKinds())('live-stream slots on %s', (kind) => {
     const stream = await tryStream(url, person.cookie);
     try {
       expect(stream.status).toBe(200);
+      expect(await slotsOf(t.database, { userId: person.user.id })).toBe(1);
+      // A user who never opens a stream again: the sweeper drops their lapsed slots, and only those.
+      const gone = await signInAs(t, 'teen');
+      await t.database.db.insert(liveStreams).values({ userId: gone.user.id, sessionTokenHash: hashToken(tokenOf(gone.cookie)), instanceId: crypto.randomUUID(), expiresAt: sql`now() - interval '1 second'` });
+      await pruneLapsedSlots(t.database.db);
+      expect(await slotsOf(t.database, { userId: gone.user.id })).toBe(0);
       expect(await slotsOf(t.database, { userId: person.user.id })).toBe(1);
     } finally {
       stream.close();
