@@ -344,12 +344,12 @@ describe('the empty state names the preference that keeps out the most jobs', ()
 describe('the empty state from tallies of open jobs (what the server counts)', () => {
   const everything = { none: false, categories: JOB_CATEGORIES, demands: PHYSICAL_DEMANDS, refusedEquipment: [], maxMinutes: 24 * 60 };
   const tally = (jobs: readonly MatchJob[]): JobTally[] => {
-    const byKey = new Map<string, JobTally>();
+    const byKey = new Map<string, JobTally & { byCategory: number[] }>();
     for (const j of jobs) {
-      const key = [j.zipCode, j.category, j.physicalDemands, j.estimatedDuration, j.equipment.join(',')].join('|');
-      const known = byKey.get(key);
-      if (known) known.jobs += 1;
-      else byKey.set(key, { zipCode: j.zipCode, category: j.category, physicalDemands: j.physicalDemands, estimatedDuration: j.estimatedDuration, equipment: j.equipment, jobs: 1 });
+      const key = [j.zipCode, j.physicalDemands, j.estimatedDuration, j.equipment.join(',')].join('|');
+      const known = byKey.get(key) ?? { zipCode: j.zipCode, physicalDemands: j.physicalDemands, estimatedDuration: j.estimatedDuration, equipment: j.equipment, byCategory: JOB_CATEGORIES.map(() => 0) };
+      known.byCategory[JOB_CATEGORIES.indexOf(j.category)]! += 1;
+      byKey.set(key, known);
     }
     return [...byKey.values()];
   };

@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type PhysicalDemand } from '../../contract/job-constants';
+import { CATEGORY_LABELS, JOB_CATEGORIES, type PhysicalDemand } from '../../contract/job-constants';
 import {
   EXCLUDING_PREFERENCES,
   EXPERIENCE_LABELS,
@@ -186,9 +186,14 @@ export function exclusionCounts(jobs: readonly MatchJob[], input: MatchInput, pl
   return counts;
 }
 
-/** Open jobs alike in every fact the lock and the hard limits read, counted: the server's tally of the jobs the lock could take now. */
-export interface JobTally extends Pick<MatchJob, 'zipCode' | 'category' | 'physicalDemands' | 'estimatedDuration' | 'equipment'> {
-  jobs: number;
+/**
+ * Open jobs alike in every fact the lock and the hard limits read but their category, counted by
+ * category (in JOB_CATEGORIES' order): the server's tally of the jobs the lock could take now. The
+ * category is a column of counts rather than of the key because only the lock reads it: a few hundred
+ * tallies to walk per teen instead of thousands.
+ */
+export interface JobTally extends Pick<MatchJob, 'zipCode' | 'physicalDemands' | 'estimatedDuration' | 'equipment'> {
+  byCategory: readonly number[];
 }
 
 /**
@@ -200,22 +205,21 @@ export interface JobTally extends Pick<MatchJob, 'zipCode' | 'category' | 'physi
 export function emptyListExclusions(tallies: readonly JobTally[], input: MatchInput, lock: LockLimits, serviceZips: readonly string[]): ExclusionCounts {
   const counts = Object.fromEntries(EXCLUDING_PREFERENCES.map((p) => [p, 0])) as ExclusionCounts;
   if (lock.none) return counts;
-  // Thousands of tallies per call: the lock's lists as sets.
+  // Hundreds of tallies per call: the lock's lists as sets, its categories as positions in byCategory.
   const zips = new Set(serviceZips);
-  const categories = new Set(lock.categories);
+  const categories = JOB_CATEGORIES.flatMap((category, i) => (lock.categories.includes(category) ? [i] : []));
   const demands = new Set(lock.demands);
   const refused = new Set<string>(lock.refusedEquipment);
   for (const tally of tallies) {
     const lockable =
-      zips.has(tally.zipCode) &&
-      categories.has(tally.category) &&
-      demands.has(tally.physicalDemands) &&
-      tally.estimatedDuration <= lock.maxMinutes &&
-      !tally.equipment.some((item) => refused.has(item));
+      zips.has(tally.zipCode) && demands.has(tally.physicalDemands) && tally.estimatedDuration <= lock.maxMinutes && !tally.equipment.some((item) => refused.has(item));
     if (!lockable) continue;
+    let jobs = 0;
+    for (const i of categories) jobs += tally.byCategory[i] ?? 0;
+    if (!jobs) continue;
     const failed = hardExclusionsOf(tally, input.milesByZip.get(tally.zipCode), input.preferences);
-    for (const preference of failed) counts[preference] += tally.jobs;
-    if (!failed.length) counts.minMatchScore += tally.jobs;
+    for (const preference of failed) counts[preference] += jobs;
+    if (!failed.length) counts.minMatchScore += jobs;
   }
   return counts;
 }

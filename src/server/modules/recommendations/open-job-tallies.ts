@@ -1,11 +1,12 @@
 import { and, gt, eq, sql } from 'drizzle-orm';
+import { JOB_CATEGORIES } from '../../../contract/job-constants';
 import type { JobTally } from '../../../domain/recommendations/score';
 import type { AppContext } from '../../context';
 import { jobs } from '../../db/schema';
 
 /**
  * The open jobs the lock could take now (posted, or locked with the lock run out), counted by ZIP code,
- * demands, duration, category and equipment: what the empty state's line needs (emptyListExclusions),
+ * demands, duration and equipment, and in each by category: what the empty state's line needs (emptyListExclusions),
  * for every teen at once. Kept until a job changes (the jobs table's signal) or a live lock runs out,
  * so a teen with nothing to recommend costs a walk over these counts, not a scan of every open job.
  */
@@ -17,13 +18,15 @@ export function openJobTallies(ctx: AppContext, now: Date): Promise<readonly Job
           zipCode: jobs.zipCode,
           physicalDemands: jobs.physicalDemands,
           estimatedDuration: jobs.estimatedDuration,
-          category: jobs.category,
           equipment: jobs.equipment,
-          jobs: sql<number>`count(*)::int`.mapWith(Number),
+          byCategory: sql<number[]>`array[${sql.join(
+            JOB_CATEGORIES.map((category) => sql`(count(*) filter (where ${jobs.category} = ${category}))::int`),
+            sql`, `,
+          )}]`,
         })
         .from(jobs)
         .where(sql`${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${now.toISOString()}::timestamptz)`)
-        .groupBy(jobs.zipCode, jobs.physicalDemands, jobs.estimatedDuration, jobs.category, jobs.equipment),
+        .groupBy(jobs.zipCode, jobs.physicalDemands, jobs.estimatedDuration, jobs.equipment),
       // A live lock that runs out makes its job lockable: the counts hold until the first does.
       ctx.db
         .select({ at: sql<Date | null>`min(${jobs.lockExpiresAt})`.mapWith(jobs.lockExpiresAt) })
