@@ -4,6 +4,7 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { QueryState } from '../components/ui/query-state';
 import { adminQueries } from '../features/admin/api';
 import { OverviewFigures } from '../features/admin/overview-figures';
 import { ConsentEvidenceSection } from '../features/consent/consent-evidence-list';
@@ -54,59 +55,59 @@ function AdminOverviewPanel() {
           Challenges
         </ButtonLink>
       </nav>
-      {overview.isPending && <p role="status">Loading...</p>}
-      {overview.isError && <p className="text-red-700">Could not load the overview: {overview.error.message}</p>}
-      {overview.data && (
-        <>
-          <section aria-labelledby="accounts-heading">
-            <h2 id="accounts-heading" className="mb-2 text-lg font-bold">
-              Accounts
-            </h2>
-            <dl className="grid grid-cols-2 gap-3">
-              {ROLES.map((role) => (
-                <Card key={role}>
-                  <dt className="text-sm text-slate-700">{ROLE_TITLES[role]}</dt>
-                  <dd className="text-2xl font-bold">{overview.data.usersByRole[role]}</dd>
-                </Card>
-              ))}
-            </dl>
-          </section>
-          <OverviewFigures overview={overview.data} />
-          <section aria-labelledby="mail-heading" className="space-y-2">
-            <h2 id="mail-heading" className="text-lg font-bold">
-              Email
-            </h2>
-            <p className="text-slate-700">
-              {overview.data.emailDelivery === 'smtp'
-                ? 'Mail is delivered over SMTP, with retries when the server is down.'
-                : 'No SMTP server is configured: mail is kept in the outbox and written to the server log.'}
-            </p>
-            <div className="flex gap-2">
-              <ButtonLink to="/email-test" size="sm">
-                Send a test email
-              </ButtonLink>
-              <ButtonLink to="/sendgrid-setup" size="sm" variant="secondary">
-                Email setup guide
-              </ButtonLink>
-            </div>
-            {overview.data.recentEmails.length === 0 ? (
-              <p className="text-slate-700">No emails yet.</p>
-            ) : (
-              <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
-                {overview.data.recentEmails.map((email) => (
-                  <li key={email.id} className="space-y-1 p-3 text-sm">
-                    <p className="font-semibold">{email.subject}</p>
-                    <p className="text-slate-700">
-                      To {email.to} · {new Date(email.createdAt).toLocaleString()}
-                    </p>
-                    <EmailStatusBadge status={email.status} />
-                  </li>
+      <QueryState query={overview} what="the overview">
+        {(data) => (
+          <>
+            <section aria-labelledby="accounts-heading">
+              <h2 id="accounts-heading" className="mb-2 text-lg font-bold">
+                Accounts
+              </h2>
+              <dl className="grid grid-cols-2 gap-3">
+                {ROLES.map((role) => (
+                  <Card key={role}>
+                    <dt className="text-sm text-slate-700">{ROLE_TITLES[role]}</dt>
+                    <dd className="text-2xl font-bold">{data.usersByRole[role]}</dd>
+                  </Card>
                 ))}
-              </ul>
-            )}
-          </section>
-        </>
-      )}
+              </dl>
+            </section>
+            <OverviewFigures overview={data} />
+            <section aria-labelledby="mail-heading" className="space-y-2">
+              <h2 id="mail-heading" className="text-lg font-bold">
+                Email
+              </h2>
+              <p className="text-slate-700">
+                {data.emailDelivery === 'smtp'
+                  ? 'Mail is delivered over SMTP, with retries when the server is down.'
+                  : 'No SMTP server is configured: mail is kept in the outbox and written to the server log.'}
+              </p>
+              <div className="flex gap-2">
+                <ButtonLink to="/email-test" size="sm">
+                  Send a test email
+                </ButtonLink>
+                <ButtonLink to="/sendgrid-setup" size="sm" variant="secondary">
+                  Email setup guide
+                </ButtonLink>
+              </div>
+              {data.recentEmails.length === 0 ? (
+                <p className="text-slate-700">No emails yet.</p>
+              ) : (
+                <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+                  {data.recentEmails.map((email) => (
+                    <li key={email.id} className="space-y-1 p-3 text-sm">
+                      <p className="font-semibold">{email.subject}</p>
+                      <p className="text-slate-700">
+                        To {email.to} · {new Date(email.createdAt).toLocaleString()}
+                      </p>
+                      <EmailStatusBadge status={email.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -80,6 +80,18 @@ describe('AdminPeoplePage', () => {
     expect(await screen.findByText('No one matches.')).toBeInTheDocument();
   });
 
+  it('says when the people cannot be read, and reads them again on Try Again', async () => {
+    let up = false;
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => (String(input).startsWith('/api/admin/users?') && !up ? json(500, { message: 'down' }) : answer(input, init)));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load people.');
+    up = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(within(await screen.findByRole('list', { name: 'People' })).getByText('Maya Lopez')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('opens a person, asks for a reason before suspending them, then reactivates them', async () => {
     renderPage();
     const person = userEvent.setup();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '../../components/ui/query-state';
 import { ResolveDisputeCard } from '../payments/resolve-dispute-card';
 import { formatDateTime } from '../jobs/format';
 import { adminQueries } from './api';
@@ -6,29 +7,34 @@ import { adminQueries } from './api';
 /** The open disputes (issue 18): both sides, the parties, the job's history, and the resolution every coordinator uses. */
 export function AdminDisputesPanel() {
   const disputes = useQuery(adminQueries.openDisputes());
-  if (disputes.isPending) return <p role="status">Loading...</p>;
-  if (disputes.isError) return <p className="text-red-700">Could not load the disputes: {disputes.error.message}</p>;
-  if (disputes.data.disputes.length === 0) return <p className="text-slate-700">No open disputes.</p>;
   return (
-    <ul aria-label="Open disputes" className="space-y-4">
-      {disputes.data.disputes.map(({ dispute, homeowner, teen, history }) => (
-        <li key={dispute.id} className="space-y-2">
-          <ResolveDisputeCard dispute={dispute} />
-          <p className="text-sm text-slate-700">
-            Homeowner: {homeowner.fullName} · Teen: {teen?.fullName ?? 'none'}
-          </p>
-          <details className="text-sm">
-            <summary className="min-h-11 cursor-pointer py-2 font-medium">History of the job</summary>
-            <ol className="space-y-1">
-              {history.map((event, i) => (
-                <li key={`${event.at}-${i}`}>
-                  {formatDateTime(event.at)}: {event.transition} ({event.fromStatus?.replace('_', ' ') ?? 'new'} → {event.toStatus.replace('_', ' ')}) by the {event.actorRole}
-                </li>
-              ))}
-            </ol>
-          </details>
-        </li>
-      ))}
-    </ul>
+    <QueryState query={disputes} what="the disputes">
+      {({ disputes: open }) =>
+        open.length === 0 ? (
+          <p className="text-slate-700">No open disputes.</p>
+        ) : (
+          <ul aria-label="Open disputes" className="space-y-4">
+            {open.map(({ dispute, homeowner, teen, history }) => (
+              <li key={dispute.id} className="space-y-2">
+                <ResolveDisputeCard dispute={dispute} />
+                <p className="text-sm text-slate-700">
+                  Homeowner: {homeowner.fullName} · Teen: {teen?.fullName ?? 'none'}
+                </p>
+                <details className="text-sm">
+                  <summary className="min-h-11 cursor-pointer py-2 font-medium">History of the job</summary>
+                  <ol className="space-y-1">
+                    {history.map((event, i) => (
+                      <li key={`${event.at}-${i}`}>
+                        {formatDateTime(event.at)}: {event.transition} ({event.fromStatus?.replace('_', ' ') ?? 'new'} → {event.toStatus.replace('_', ' ')}) by the {event.actorRole}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditLogQuery } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { LoadMore, QueryState } from '../../components/ui/query-state';
 import { SelectField } from '../../components/ui/select';
 import { formatDateTime } from '../jobs/format';
 import { adminQueries } from './api';
@@ -25,7 +26,6 @@ export function AuditLogList() {
     const pick = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     setFilters({ actor: filters.actor, action: pick('action') as AuditLogQuery['action'], target: pick('target') });
   };
-  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section aria-labelledby="audit-heading" className="space-y-3">
       <h2 id="audit-heading" className="text-lg font-bold">
@@ -53,35 +53,36 @@ export function AuditLogList() {
           Filter
         </Button>
       </form>
-      {log.isPending && <p role="status">Loading...</p>}
-      {log.isError && <p className="text-red-700">Could not load the audit log: {log.error.message}</p>}
-      {log.isSuccess && entries.length === 0 && <p className="text-slate-700">No admin action matches.</p>}
-      {entries.length > 0 && (
-        <ol aria-label="Audit log" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          {entries.map((entry) => (
-            <li key={entry.id} className="space-y-1 px-3 py-2">
-              <p>
-                <span className="font-semibold">{AUDIT_ACTION_LABELS[entry.action]}</span> by {entry.actor.fullName}
-              </p>
-              <p className="text-slate-700">
-                {formatDateTime(entry.at)} · {entry.targetType.replace('_', ' ')} <span className="break-all">{entry.targetId}</span>
-              </p>
-              <ul className="text-slate-800">
-                {describeChanges(entry.changes).map((line) => (
-                  <li key={line} className="break-words">
-                    {line}
+      <QueryState query={log} what="the audit log">
+        {({ pages }) => {
+          const entries = pages.flatMap((page) => page.entries);
+          if (entries.length === 0) return <p className="text-slate-700">No admin action matches.</p>;
+          return (
+            <>
+              <ol aria-label="Audit log" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+                {entries.map((entry) => (
+                  <li key={entry.id} className="space-y-1 px-3 py-2">
+                    <p>
+                      <span className="font-semibold">{AUDIT_ACTION_LABELS[entry.action]}</span> by {entry.actor.fullName}
+                    </p>
+                    <p className="text-slate-700">
+                      {formatDateTime(entry.at)} · {entry.targetType.replace('_', ' ')} <span className="break-all">{entry.targetId}</span>
+                    </p>
+                    <ul className="text-slate-800">
+                      {describeChanges(entry.changes).map((line) => (
+                        <li key={line} className="break-words">
+                          {line}
+                        </li>
+                      ))}
+                    </ul>
                   </li>
                 ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
-      {log.hasNextPage && (
-        <Button variant="secondary" className="w-full" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-          {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      )}
+              </ol>
+              <LoadMore query={log} />
+            </>
+          );
+        }}
+      </QueryState>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
 import { Field } from '../../components/ui/field';
+import { QueryState } from '../../components/ui/query-state';
 import { SelectField } from '../../components/ui/select';
 import { SwitchField } from '../../components/ui/switch-field';
 import { TextareaField } from '../../components/ui/textarea-field';
@@ -92,16 +93,19 @@ export function ChallengesPanel() {
         <h2 id="challenges-heading" className="text-lg font-bold">
           Challenges
         </h2>
-        {challenges.isPending && <p role="status">Loading...</p>}
-        {challenges.isError && <p className="text-red-700">Could not load the challenges: {challenges.error.message}</p>}
-        {challenges.data?.challenges.length === 0 && <p className="text-slate-700">No challenges yet.</p>}
-        {challenges.data && challenges.data.challenges.length > 0 && (
-          <ul aria-label="Seasonal challenges" className="space-y-2">
-            {challenges.data.challenges.map((challenge) => (
-              <ChallengeRow key={challenge.id} challenge={challenge} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={challenges} what="the challenges">
+          {({ challenges: list }) =>
+            list.length === 0 ? (
+              <p className="text-slate-700">No challenges yet.</p>
+            ) : (
+              <ul aria-label="Seasonal challenges" className="space-y-2">
+                {list.map((challenge) => (
+                  <ChallengeRow key={challenge.id} challenge={challenge} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import type { CoordinatorList } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
@@ -35,16 +36,19 @@ export function CoordinatorsPanel() {
         <h2 id="coordinators-heading" className="text-lg font-bold">
           Coordinators
         </h2>
-        {coordinators.isPending && <p role="status">Loading...</p>}
-        {coordinators.isError && <p className="text-red-700">Could not load the coordinators: {coordinators.error.message}</p>}
-        {coordinators.data?.coordinators.length === 0 && <p className="text-slate-700">No coordinators yet.</p>}
-        {coordinators.data && coordinators.data.coordinators.length > 0 && (
-          <ul aria-label="Coordinators" className="space-y-2">
-            {coordinators.data.coordinators.map((coordinator) => (
-              <CoordinatorRow key={coordinator.user.id} coordinator={coordinator} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={coordinators} what="the coordinators">
+          {({ coordinators: list }) =>
+            list.length === 0 ? (
+              <p className="text-slate-700">No coordinators yet.</p>
+            ) : (
+              <ul aria-label="Coordinators" className="space-y-2">
+                {list.map((coordinator) => (
+                  <CoordinatorRow key={coordinator.user.id} coordinator={coordinator} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </section>
     </div>
   );

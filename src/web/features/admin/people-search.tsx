@@ -5,6 +5,7 @@ import { USER_STATUSES, type AdminUsersQuery } from '../../../contract/admin';
 import { ROLES } from '../../../contract/constants';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { LoadMore, QueryState } from '../../components/ui/query-state';
 import { SelectField } from '../../components/ui/select';
 import { adminQueries } from './api';
 import { ROLE_LABELS, StatusBadge } from './people-labels';
@@ -19,7 +20,6 @@ export function PeopleSearch() {
     const pick = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     setFilters({ query: pick('query'), role: pick('role') as AdminUsersQuery['role'], status: pick('status') as AdminUsersQuery['status'] });
   };
-  const rows = people.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <section aria-labelledby="people-heading" className="space-y-3">
       <h2 id="people-heading" className="text-lg font-bold">
@@ -49,31 +49,32 @@ export function PeopleSearch() {
           Search
         </Button>
       </form>
-      {people.isPending && <p role="status">Loading...</p>}
-      {people.isError && <p className="text-red-700">Could not load people: {people.error.message}</p>}
-      {people.isSuccess && rows.length === 0 && <p className="text-slate-700">No one matches.</p>}
-      {rows.length > 0 && (
-        <ul aria-label="People" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {rows.map((person) => (
-            <li key={person.id}>
-              <Link to={`?person=${person.id}`} className="flex min-h-11 items-center justify-between gap-3 px-3 py-2 hover:bg-slate-50">
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900">{person.fullName}</span>
-                  <span className="block truncate text-sm text-slate-700">
-                    {ROLE_LABELS[person.role]} · {person.email}
-                  </span>
-                </span>
-                <StatusBadge status={person.status} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {people.hasNextPage && (
-        <Button variant="secondary" className="w-full" onClick={() => void people.fetchNextPage()} disabled={people.isFetchingNextPage}>
-          {people.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      )}
+      <QueryState query={people} what="people">
+        {({ pages }) => {
+          const rows = pages.flatMap((page) => page.users);
+          if (rows.length === 0) return <p className="text-slate-700">No one matches.</p>;
+          return (
+            <>
+              <ul aria-label="People" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {rows.map((person) => (
+                  <li key={person.id}>
+                    <Link to={`?person=${person.id}`} className="flex min-h-11 items-center justify-between gap-3 px-3 py-2 hover:bg-slate-50">
+                      <span className="min-w-0">
+                        <span className="block truncate font-semibold text-slate-900">{person.fullName}</span>
+                        <span className="block truncate text-sm text-slate-700">
+                          {ROLE_LABELS[person.role]} · {person.email}
+                        </span>
+                      </span>
+                      <StatusBadge status={person.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore query={people} />
+            </>
+          );
+        }}
+      </QueryState>
     </section>
   );
 }

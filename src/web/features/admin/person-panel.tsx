@@ -8,6 +8,7 @@ import { SuspendUserRequestSchema, type AdminUserDetail } from '../../../contrac
 import { formatPay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -23,9 +24,15 @@ const CONSENT_LABELS = { none: 'Not requested', pending: 'Waiting for the parent
 /** One person as an admin sees them (issue 18): account, consent, jobs, payments, the acts on them, and suspension. */
 export function PersonPanel({ userId }: { userId: string }) {
   const person = useQuery(adminQueries.person(userId));
-  if (person.isPending) return <p role="status">Loading...</p>;
-  if (person.isError) return <p className="text-red-700">Could not load this person: {person.error.message}</p>;
-  const { user, coordinatorZipCodes, jobs, payments, actions } = person.data;
+  return (
+    <QueryState query={person} what="this person">
+      {(detail) => <PersonDetails detail={detail} />}
+    </QueryState>
+  );
+}
+
+function PersonDetails({ detail }: { detail: AdminUserDetail }) {
+  const { user, coordinatorZipCodes, jobs, payments, actions } = detail;
   return (
     <section aria-labelledby="person-heading" className="space-y-4">
       <Card className="space-y-2">
@@ -60,7 +67,7 @@ export function PersonPanel({ userId }: { userId: string }) {
           )}
         </dl>
       </Card>
-      <SuspensionControls detail={person.data} />
+      <SuspensionControls detail={detail} />
       <HistoryList title="Jobs" empty="No jobs.">
         {jobs.map((job) => (
           <li key={job.id} className="flex justify-between gap-3 py-2">

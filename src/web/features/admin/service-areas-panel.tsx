@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
@@ -22,15 +23,15 @@ export function ServiceAreasPanel() {
         <h2 id="areas-heading" className="text-lg font-bold">
           Service areas
         </h2>
-        {areas.isPending && <p role="status">Loading...</p>}
-        {areas.isError && <p className="text-red-700">Could not load the service areas: {areas.error.message}</p>}
-        {areas.data && (
-          <ul aria-label="Service areas" className="space-y-2">
-            {areas.data.areas.map((area) => (
-              <AreaRow key={area.zipCode} area={area} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={areas} what="the service areas">
+          {(data) => (
+            <ul aria-label="Service areas" className="space-y-2">
+              {data.areas.map((area) => (
+                <AreaRow key={area.zipCode} area={area} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import type { ChallengeProgress, SeasonalChallenge } from '../../../contract/pro
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
+import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { formatDate, formatDay } from '../jobs/format';
 import { progressQueries, useJoinChallenge } from './api';
@@ -22,17 +23,28 @@ export function challengeState(challenge: SeasonalChallenge, progress: Challenge
 export function ChallengeList({ teenId }: { teenId: string }) {
   const challenges = useQuery(progressQueries.challenges());
   const progress = useQuery(progressQueries.challengeProgress(teenId));
-  if (challenges.isPending || progress.isPending) return <p role="status">Loading challenges...</p>;
-  if (challenges.isError || progress.isError) return <p role="alert">Could not load the challenges.</p>;
-  const progressOf = new Map(progress.data.map((p) => [p.challengeId, p]));
-  const hasActive = challenges.data.some((c) => c.isActive);
+  // The cards need both reads: each says the same loading line and failure, and Try Again reads again the one that failed.
+  return (
+    <QueryState query={challenges} what="the challenges" loading="Loading challenges...">
+      {(list) => (
+        <QueryState query={progress} what="the challenges" loading="Loading challenges...">
+          {(mine) => <ChallengeCards challenges={list} progress={mine} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function ChallengeCards({ challenges, progress }: { challenges: SeasonalChallenge[]; progress: ChallengeProgress[] }) {
+  const progressOf = new Map(progress.map((p) => [p.challengeId, p]));
+  const hasActive = challenges.some((c) => c.isActive);
   return (
     <div className="space-y-3">
       {!hasActive && <p className="rounded-2xl bg-slate-50 p-6 text-center text-slate-700">No active challenges</p>}
-      {challenges.data.length > 0 && (
+      {challenges.length > 0 && (
         <ScrollArea label="Challenges">
           <ul aria-label="Seasonal challenges" className="space-y-2">
-            {challenges.data.map((c) => (
+            {challenges.map((c) => (
               <li key={c.id}>
                 <ChallengeCard challenge={c} progress={progressOf.get(c.id)} />
               </li>

@@ -9,6 +9,7 @@ import type { Job } from '../../../contract/jobs';
 import { CreateReviewRequestSchema, REVIEW_BLIND_DAYS, REVIEW_COMMENT_MAX } from '../../../contract/progress';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { applyServerError } from '../../lib/form-errors';
 import { ApiError, serverMessage } from '../../lib/api';
@@ -49,37 +50,35 @@ export function JobReviews({ job, user }: { job: Job; user: User }) {
   return (
     <Card className="space-y-3">
       <h2 className="text-lg font-bold text-slate-900">Reviews</h2>
-      {reviews.isPending ? (
-        <p role="status">Loading reviews...</p>
-      ) : reviews.isError ? (
-        <p role="alert">Could not load the reviews.</p>
-      ) : (
-        <>
-          {reviews.data.canReview && <ReviewForm jobId={job.id} subject={other} />}
-          {reviews.data.mine && (
-            <section aria-labelledby="my-review-title" className="space-y-2">
-              <h3 id="my-review-title" className="font-semibold text-slate-800">
-                Your review
-              </h3>
-              <ReviewCard review={reviews.data.mine} headingLevel={4} />
-            </section>
-          )}
-          {reviews.data.theirs ? (
-            <section aria-labelledby="their-review-title" className="space-y-2">
-              <h3 id="their-review-title" className="font-semibold text-slate-800">
-                {user.role === 'homeowner' ? `${other}'s review of you` : "The homeowner's review of you"}
-              </h3>
-              <ReviewCard review={reviews.data.theirs} headingLevel={4} />
-            </section>
-          ) : (
-            <p className="text-sm text-slate-700">
-              {reviews.data.otherSideWrote
-                ? `${capitalised(other)} has reviewed you. You see it once you write yours, or after ${REVIEW_BLIND_DAYS} days.`
-                : `Reviews are shown to both sides once both have written them, or after ${REVIEW_BLIND_DAYS} days.`}
-            </p>
-          )}
-        </>
-      )}
+      <QueryState query={reviews} what="the reviews" loading="Loading reviews...">
+        {(data) => (
+          <>
+            {data.canReview && <ReviewForm jobId={job.id} subject={other} />}
+            {data.mine && (
+              <section aria-labelledby="my-review-title" className="space-y-2">
+                <h3 id="my-review-title" className="font-semibold text-slate-800">
+                  Your review
+                </h3>
+                <ReviewCard review={data.mine} headingLevel={4} />
+              </section>
+            )}
+            {data.theirs ? (
+              <section aria-labelledby="their-review-title" className="space-y-2">
+                <h3 id="their-review-title" className="font-semibold text-slate-800">
+                  {user.role === 'homeowner' ? `${other}'s review of you` : "The homeowner's review of you"}
+                </h3>
+                <ReviewCard review={data.theirs} headingLevel={4} />
+              </section>
+            ) : (
+              <p className="text-sm text-slate-700">
+                {data.otherSideWrote
+                  ? `${capitalised(other)} has reviewed you. You see it once you write yours, or after ${REVIEW_BLIND_DAYS} days.`
+                  : `Reviews are shown to both sides once both have written them, or after ${REVIEW_BLIND_DAYS} days.`}
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -154,6 +154,23 @@ describe('Progress tab', () => {
     expect(card).toHaveTextContent('13 of 50 joined');
   });
 
+  it('says the challenges could not load when the teen’s progress in them cannot be read, and shows them on Try Again', async () => {
+    challenges = [makeChallenge(1)];
+    let progressUp = false;
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === `/api/challenge-progress/${TEEN.id}` && !progressUp ? json(500, { message: 'down' }) : answer(input, init),
+    );
+    renderTab();
+    const panel = await openInner('Challenges');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load the challenges.');
+    expect(within(panel).queryByRole('article')).toBeNull();
+    progressUp = true;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Try Again' }));
+    expect(await within(panel).findByRole('article', { name: 'Challenge 1' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('shows the server’s message when the challenge is full', async () => {
     challenges = [makeChallenge(1, { participants: 50 })];
     onJoin = () => json(409, { code: 'CONFLICT', message: 'This challenge is full.' });

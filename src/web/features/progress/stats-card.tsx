@@ -2,27 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserStats } from '../../../contract/progress';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { QueryState } from '../../components/ui/query-state';
 import { progressQueries } from './api';
 import { LevelBadge } from './level-badge';
 
 /** The Progress tab's stats card (spec 2): the level in its colour and the XP towards the next one. */
 export function StatsCard({ teenId }: { teenId: string }) {
   const stats = useQuery(progressQueries.stats(teenId));
-  if (stats.isPending) {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading your progress...
-      </p>
-    );
-  }
-  if (stats.isError) {
-    return (
-      <p role="alert" className="text-red-800">
-        Could not load your progress.
-      </p>
-    );
-  }
-  return <StatsCardView stats={stats.data} />;
+  return (
+    <QueryState query={stats} what="your progress" loading="Loading your progress...">
+      {(data) => <StatsCardView stats={data} />}
+    </QueryState>
+  );
 }
 
 function StatsCardView({ stats }: { stats: UserStats }) {

@@ -3,6 +3,7 @@ import { Award, CheckCircle2 } from 'lucide-react';
 import type { UserStats } from '../../../contract/progress';
 import { formatPay } from '../../../domain/format';
 import { Counter } from '../../components/ui/counter';
+import { QueryState } from '../../components/ui/query-state';
 import { progressQueries } from './api';
 import { LevelBadge } from './level-badge';
 import { ReviewCard } from './review-card';
@@ -27,16 +28,14 @@ export function TeenProfileProgress({ teenId }: { teenId: string }) {
   const stats = useQuery(progressQueries.stats(teenId));
   return (
     <>
-      {stats.isPending ? (
-        <p role="status">Loading your progress...</p>
-      ) : stats.isError ? (
-        <p role="alert">Could not load your progress.</p>
-      ) : (
-        <>
-          <AchievementBadges stats={stats.data} />
-          <StatCards stats={stats.data} />
-        </>
-      )}
+      <QueryState query={stats} what="your progress" loading="Loading your progress...">
+        {(data) => (
+          <>
+            <AchievementBadges stats={data} />
+            <StatCards stats={data} />
+          </>
+        )}
+      </QueryState>
       <RecentReviews teenId={teenId} />
     </>
   );
@@ -94,21 +93,21 @@ function RecentReviews({ teenId }: { teenId: string }) {
       <h2 id="reviews-title" className="text-lg font-bold">
         Recent Reviews
       </h2>
-      {reviews.isPending ? (
-        <p role="status">Loading reviews...</p>
-      ) : reviews.isError ? (
-        <p role="alert">Could not load your reviews.</p>
-      ) : reviews.data.length === 0 ? (
-        <p className="rounded-2xl bg-slate-50 p-4 text-center text-slate-700">No reviews yet</p>
-      ) : (
-        <ul aria-label="Recent reviews" className="space-y-2">
-          {reviews.data.slice(0, PROFILE_REVIEWS).map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={reviews} what="your reviews" loading="Loading reviews...">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="rounded-2xl bg-slate-50 p-4 text-center text-slate-700">No reviews yet</p>
+          ) : (
+            <ul aria-label="Recent reviews" className="space-y-2">
+              {list.slice(0, PROFILE_REVIEWS).map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatDuration } from '../../../domain/format';
 import type { Route, UpdateRouteRequest } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { jobQueries } from '../jobs/api';
@@ -13,34 +14,28 @@ import { JobActionButtons } from '../jobs/job-actions';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useUpdateRoute, routeQueries } from './api';
 import { arrivalClock, formatMiles, formatRouteDate } from './format';
-import { LoadFailed } from './load-failed';
 import { TourMap } from '../maps/lazy-maps';
 import { RouteStatusBadge } from './route-status-badge';
 
 /** Spec 2's Existing Routes: each saved route with its figures and stops, started, followed and completed from here. */
 export function ExistingRoutesTab({ coordinatorId }: { coordinatorId: string }) {
   const routes = useQuery(routeQueries.list(coordinatorId));
-  if (routes.isPending) {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading routes...
-      </p>
-    );
-  }
-  if (routes.isError) {
-    return (
-      <LoadFailed what="routes" retry={() => void routes.refetch()} />
-    );
-  }
-  if (routes.data.routes.length === 0) return <EmptyState title="No routes yet" text="Optimize a route and save it: it shows up here." />;
   return (
-    <ul aria-label="Saved routes" className="space-y-3">
-      {routes.data.routes.map((route) => (
-        <li key={route.id}>
-          <RouteCard route={route} />
-        </li>
-      ))}
-    </ul>
+    <QueryState query={routes} what="routes" loading="Loading routes...">
+      {({ routes: saved }) =>
+        saved.length === 0 ? (
+          <EmptyState title="No routes yet" text="Optimize a route and save it: it shows up here." />
+        ) : (
+          <ul aria-label="Saved routes" className="space-y-3">
+            {saved.map((route) => (
+              <li key={route.id}>
+                <RouteCard route={route} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -1,28 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RouteAnalytics } from '../../../contract/routes';
 import { Card } from '../../components/ui/card';
+import { QueryState } from '../../components/ui/query-state';
 import { EmptyState } from '../jobs/paged-job-list';
 import { routeQueries } from './api';
 import { Figure } from './figure';
 import { formatMiles, formatPercent } from './format';
-import { LoadFailed } from './load-failed';
 import { SavingsChart } from './savings-chart';
 
 /** Spec 2's Route Analytics, computed by the server from the saved routes (no hardcoded figures). */
 export function RouteAnalyticsTab({ coordinatorId }: { coordinatorId: string }) {
   const analytics = useQuery(routeQueries.analytics(coordinatorId));
-  if (analytics.isPending) {
-    return (
-      <p role="status" className="text-slate-700">
-        Loading analytics...
-      </p>
-    );
-  }
-  if (analytics.isError) {
-    return (
-      <LoadFailed what="analytics" retry={() => void analytics.refetch()} />
-    );
-  }
-  const data = analytics.data;
+  return (
+    <QueryState query={analytics} what="analytics" loading="Loading analytics...">
+      {(data) => <AnalyticsFigures data={data} />}
+    </QueryState>
+  );
+}
+
+function AnalyticsFigures({ data }: { data: RouteAnalytics }) {
   const routes = data.routesPlanned + data.routesInProgress + data.routesCompleted;
   if (routes === 0) return <EmptyState title="No routes saved yet" text="Analytics are computed from your saved routes: save a route to see them." />;
   return (

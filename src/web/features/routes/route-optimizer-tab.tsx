@@ -4,13 +4,13 @@ import { useState } from 'react';
 import type { JobStatus } from '../../../contract/jobs';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { LoadMore, QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { CreateDemoDataButton } from '../demo/create-demo-data-button';
 import { jobQueries } from '../jobs/api';
 import { EmptyState } from '../jobs/paged-job-list';
 import { useOptimizeRoute } from './api';
 import { JobPicker } from './job-picker';
-import { LoadFailed } from './load-failed';
 import { ManagedTeens } from './managed-teens';
 import { OptimizationResultView } from './optimization-result';
 import { RouteBase } from './route-base';
@@ -68,42 +68,36 @@ export function RouteOptimizerTab({ coordinatorId, onSaved }: { coordinatorId: s
         />
       </div>
       <RouteBase onChanged={() => optimize.reset()} />
-      {jobs.isPending ? (
-        <p role="status" className="text-slate-700">
-          Loading jobs...
-        </p>
-      ) : jobs.isError ? (
-        <LoadFailed what="jobs" retry={() => void jobs.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title="No jobs to visit" text="The route optimizer needs at least one available job. Open and accepted jobs in your area show up here." action={<CreateDemoDataButton />} />
-      ) : (
-        <div className="space-y-3">
-          <JobPicker jobs={list} selected={selected} onChange={choose} />
-          {jobs.hasNextPage && (
-            <Button variant="secondary" className="w-full" disabled={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
-              {jobs.isFetchingNextPage ? 'Loading more jobs...' : 'Load more'}
-            </Button>
-          )}
-          {/* Kept in reach under a long list of jobs on a phone. */}
-          <div className="sticky bottom-0 z-10 -mx-4 space-y-2 border-t border-slate-200 bg-white px-4 py-3">
-            {selected.length === 0 && <p className="text-sm text-slate-700">Select at least one job to optimize.</p>}
-            <Button
-              size="lg"
-              className="w-full"
-              disabled={selected.length === 0 || !date || !startTime || optimize.isPending}
-              onClick={() => optimize.mutate({ jobIds: selected, date, startTime })}
-            >
-              <RouteIcon aria-hidden="true" className="h-5 w-5" />
-              {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
-            </Button>
-          </div>
-          {optimize.isError && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-              {serverMessage(optimize.error) ?? 'Could not optimize the route. Please try again.'}
-            </p>
-          )}
-        </div>
-      )}
+      <QueryState query={jobs} what="jobs" loading="Loading jobs...">
+        {() =>
+          list.length === 0 ? (
+            <EmptyState title="No jobs to visit" text="The route optimizer needs at least one available job. Open and accepted jobs in your area show up here." action={<CreateDemoDataButton />} />
+          ) : (
+            <div className="space-y-3">
+              <JobPicker jobs={list} selected={selected} onChange={choose} />
+              <LoadMore query={jobs} loading="Loading more jobs..." />
+              {/* Kept in reach under a long list of jobs on a phone. */}
+              <div className="sticky bottom-0 z-10 -mx-4 space-y-2 border-t border-slate-200 bg-white px-4 py-3">
+                {selected.length === 0 && <p className="text-sm text-slate-700">Select at least one job to optimize.</p>}
+                <Button
+                  size="lg"
+                  className="w-full"
+                  disabled={selected.length === 0 || !date || !startTime || optimize.isPending}
+                  onClick={() => optimize.mutate({ jobIds: selected, date, startTime })}
+                >
+                  <RouteIcon aria-hidden="true" className="h-5 w-5" />
+                  {optimize.isPending ? 'Optimizing...' : 'Optimize Route'}
+                </Button>
+              </div>
+              {optimize.isError && (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+                  {serverMessage(optimize.error) ?? 'Could not optimize the route. Please try again.'}
+                </p>
+              )}
+            </div>
+          )
+        }
+      </QueryState>
       {optimize.data && (
         <div className="space-y-4">
           <OptimizationResultView result={optimize.data} date={date} startTime={startTime} titleOf={(jobId) => titles.get(jobId)} />
