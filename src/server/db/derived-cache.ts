@@ -168,6 +168,14 @@ export class DerivedCache<V> {
   }
 
   /**
+   * The kept value for `key`, if any, at once: without waiting a turn for signals received and not
+   * yet handled, as `read` does. For a value whose staleness costs time, never a wrong answer.
+   */
+  peek(key: string, now: Date): V | undefined {
+    return this.get(key, now);
+  }
+
+  /**
    * The kept value for `key`, or `load()`'s. `load` reads the database and says until when (on the
    * service's clock, `now`'s) its answer holds if the tables do not change: Infinity when only a
    * change can alter it, at most `now` when it must not be kept. It must depend on nothing but these

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
 import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES, searchWords } from '../../../contract/jobs';
 import { jobVisibilityAt, mayListJobs } from '../../../domain/access';
@@ -64,14 +64,15 @@ function searchOf(viewer: JobViewer, text: string): Search {
   return { words: searchWords(text), searchesLocation: viewer.role !== 'teen' || !/\d/.test(text) };
 }
 
-type SearchedColumns = { title: AnyColumn; description: AnyColumn; location: AnyColumn };
+type SearchedColumns = { searchText: AnyColumn; searchLocation: AnyColumn };
 
 /** The search in SQL: each of its words anywhere in the title, the description or the location, in any case. */
 function searchCondition({ words, searchesLocation }: Search, columns: SearchedColumns = jobs): SQL {
   const inAJob = (word: string) => {
-    const pattern = containing(word);
-    // Each ILIKE on its own column: jobs_open_search_idx answers each with a bitmap scan, ORed.
-    return or(ilike(columns.title, pattern), ilike(columns.description, pattern), ...(searchesLocation ? [ilike(columns.location, pattern)] : []))!;
+    // Lower-cased by the database, as the columns are, so both sides fold case alike.
+    const pattern = sql`lower(${containing(word)})`;
+    // Each LIKE on its own column: jobs_open_search_idx answers each with a bitmap scan, ORed.
+    return or(like(columns.searchText, pattern), ...(searchesLocation ? [like(columns.searchLocation, pattern)] : []))!;
   };
   return and(...words.map(inAJob))!;
 }
@@ -198,7 +199,7 @@ async function readNewestFirst(db: Executor, where: SQL[], limit: number): Promi
  */
 async function readAmongNewest(db: Executor, where: SQL[], search: Search, limit: number): Promise<OpenJobsPage | null> {
   const newest = db
-    .select({ id: jobs.id, createdAt: jobs.createdAt, title: jobs.title, description: jobs.description, location: jobs.location })
+    .select({ id: jobs.id, createdAt: jobs.createdAt, searchText: jobs.searchText, searchLocation: jobs.searchLocation })
     .from(jobs)
     .where(and(...where))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))

@@ -10,8 +10,11 @@ import type { JobView } from './jobs.mapper';
  * A job's columns, whether any coordinator serves its ZIP code and its teen's full name, read in the
  * same statement (a list costs no query per job). The mapper decides who may read the name.
  */
+// The search's columns are the database's lower-case copies of the title, description and location (decision 015): never read back.
+const { searchText: _text, searchLocation: _location, ...JOB_COLUMNS } = getTableColumns(jobs);
+
 export const JOB_VIEW = {
-  ...getTableColumns(jobs),
+  ...JOB_COLUMNS,
   // Spelled out: drizzle writes a column of a one-table query bare ("zip_code"), which inside these
   // subqueries would name the subquery's own column.
   coordinatorSupervised: sql<boolean>`exists (select 1 from coordinator_zip_codes c where c.zip_code = "jobs"."zip_code")`,

@@ -9,7 +9,8 @@ import { minimumAgeFor } from '../../../domain/safety-rules/engine';
 import type { jobs } from '../../db/schema';
 import { zipCentroid } from '../../geo/zip-centroids';
 
-export type JobRow = typeof jobs.$inferSelect;
+/** A job as the server reads it: every column but the search's lower-case copies (decision 015). */
+export type JobRow = Omit<typeof jobs.$inferSelect, 'searchText' | 'searchLocation'>;
 /** A row as the service reads it for a response: with whether a coordinator serves its ZIP code, and its teen's full name. */
 export type JobView = JobRow & { coordinatorSupervised: boolean; teenFullName: string | null };
 /** The caller as the mapper needs them: who they are (names), how the machine sees them (actions), where they live (distance). */

@@ -23,7 +23,7 @@ export interface SearchShape {
 }
 
 interface SampledJob {
-  /** Title and description, lower case. */
+  /** Title and description, lower case (the database's search columns). */
   text: string;
   location: string;
   category: JobCategory;
@@ -49,10 +49,14 @@ export class NewestJobsSample {
 
   /** Whether `needed` of the sampled jobs hold every word (in the category): the page is among the newest. */
   async holdsPage(db: Executor, now: Date, shape: SearchShape): Promise<boolean> {
-    await this.fresh.read('sample', now, async () => {
-      await (this.loading ??= this.load(db).finally(() => (this.loading = null)));
-      return { value: true, validUntil: Infinity };
-    });
+    // Checked at once (`peek`): a search is not held a turn of the event loop for a sample that
+    // chooses a plan; after a change the next search waits for the new sample.
+    if (!this.fresh.peek('sample', now)) {
+      await this.fresh.read('sample', now, async () => {
+        await (this.loading ??= this.load(db).finally(() => (this.loading = null)));
+        return { value: true, validUntil: Infinity };
+      });
+    }
     // A text no sampled job holds, as most new texts are, is told by one string search (microseconds).
     if (!shape.words.every((word) => this.all.includes(word))) return false;
     const key = JSON.stringify(shape);
@@ -92,12 +96,12 @@ export class NewestJobsSample {
 
   private async load(db: Executor): Promise<void> {
     const rows = await db
-      .select({ title: jobs.title, description: jobs.description, location: jobs.location, category: jobs.category })
+      .select({ text: jobs.searchText, location: jobs.searchLocation, category: jobs.category })
       .from(jobs)
       .where(isOpen(jobs.status))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(NEWEST_SAMPLED);
-    this.jobs = rows.map((row) => ({ text: `${row.title}\n${row.description}`.toLowerCase(), location: (row.location ?? '').toLowerCase(), category: row.category }));
+    this.jobs = rows.map((row) => ({ ...row, location: row.location ?? '' }));
     this.starts = [];
     let length = 0;
     for (const job of this.jobs) {
