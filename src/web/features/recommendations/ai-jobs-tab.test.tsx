@@ -171,6 +171,40 @@ describe('AI Jobs tab, live', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
+  it('keeps the fallback, not the loading line, while a failed read is tried again by a live job signal, and shows the list when it answers', async () => {
+    let answer: () => Promise<Response> = async () => json(500, { message: 'Something went wrong' });
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url === '/api/auth/me') return json(200, TEEN);
+        if (url === PREFERENCES_URL) return json(200, preferencesWith());
+        if (url === RECOMMENDATIONS_URL) return answer();
+        return json(500, { message: `unexpected ${url}` });
+      }),
+    );
+    renderSignedIn(
+      <MemoryRouter>
+        <LiveEvents />
+        <AiJobsTab teenId={TEEN.id} />
+      </MemoryRouter>,
+      TEEN,
+    );
+    expect(await screen.findByText(RECOMMENDATIONS_FALLBACK)).toBeInTheDocument();
+
+    let respond!: (response: Response) => void;
+    answer = () => new Promise((resolve) => (respond = resolve));
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit('job');
+    await waitFor(() => expect(respond).toBeDefined());
+    expect(screen.getByText(RECOMMENDATIONS_FALLBACK)).toBeInTheDocument();
+    expect(screen.queryByText('Loading recommendations...')).not.toBeInTheDocument();
+
+    respond(json(200, recommendationsOf([makeRecommendation(1)])));
+    expect(within(await screen.findByRole('list', { name: 'Recommended jobs' })).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Recommended job 1']);
+  });
+
   it('drops a job another teen took and adds a newly posted match when the stream signals a job change, without a reload', async () => {
     let served = recommendationsOf([1, 2].map((n) => makeRecommendation(n)));
     vi.stubGlobal('EventSource', FakeEventSource);

@@ -3,6 +3,7 @@ import { ArrowLeft, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { RECOMMENDATIONS_SHOWN } from '../../../contract/preference-constants';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { LoadingLine } from '../../components/ui/query-state';
 import { EmptyState } from '../jobs/paged-job-list';
 import { preferenceQueries } from '../preferences/api';
 import { recommendationQueries } from './api';
@@ -37,7 +38,10 @@ function RecommendationsView({ teenId, takeFocus, onPreferences }: { teenId: str
   const showSafetyNotes = preferences.data?.showSafetyWarnings ?? true;
   const heading = useFocusOnMount<HTMLHeadingElement>(takeFocus);
 
-  const fallback = recommendations.isError || recommendations.data?.matchingEnabled === false;
+  // A read that never succeeded goes back to pending when it reads again (a live job signal): it has
+  // failed before, so the fallback stands until an answer comes, as QueryState does.
+  const failed = recommendations.isError || (recommendations.data === undefined && recommendations.errorUpdateCount > 0);
+  const fallback = failed || recommendations.data?.matchingEnabled === false;
   return (
     <section aria-labelledby="recommendations-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -56,11 +60,7 @@ function RecommendationsView({ teenId, takeFocus, onPreferences }: { teenId: str
           </div>
         )}
       </div>
-      {recommendations.isPending ? (
-        <p role="status" className="py-6 text-center text-slate-700">
-          Loading recommendations...
-        </p>
-      ) : fallback ? (
+      {fallback ? (
         <div className="space-y-3 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-6 text-center">
           <p className="text-slate-800">{RECOMMENDATIONS_FALLBACK}</p>
           <div className="flex flex-wrap justify-center gap-2">
@@ -70,6 +70,8 @@ function RecommendationsView({ teenId, takeFocus, onPreferences }: { teenId: str
             <ButtonLink to="/job-explorer">Browse Jobs</ButtonLink>
           </div>
         </div>
+      ) : recommendations.data === undefined ? (
+        <LoadingLine text="Loading recommendations..." />
       ) : recommendations.data.recommendations.length === 0 ? (
         <EmptyState headingLevel={3} title="No Recommendations Yet" text={recommendations.data.excludedMost?.text} />
       ) : (
@@ -98,13 +100,7 @@ function PreferencesView({ teenId, takeFocus, onBack }: { teenId: string; takeFo
           Back to Jobs
         </Button>
       </div>
-      <Suspense
-        fallback={
-          <p role="status" className="py-6 text-center text-slate-700">
-            Loading preferences...
-          </p>
-        }
-      >
+      <Suspense fallback={<LoadingLine text="Loading preferences..." />}>
         <PreferencesForm userId={teenId} onSaved={onBack} />
       </Suspense>
     </section>
