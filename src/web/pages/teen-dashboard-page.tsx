@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { firstNameOf } from '../../domain/users';
 import { DashboardHeader } from '../components/dashboard-header';
 import { RequireRole } from '../components/require-role';
+import { LoadingLine } from '../components/ui/query-state';
 import { Tab, TabList, TabPanel, Tabs } from '../components/ui/tabs';
 import { ConsentStatusCard } from '../features/consent/consent-status-card';
 import { TeenJobOverview } from '../features/jobs/teen-job-overview';
@@ -59,13 +60,7 @@ function DashboardTabs({ teenId }: { teenId: string }) {
       </TabList>
       {TABS.map(({ value, Panel }) => (
         <TabPanel key={value} value={value}>
-          <Suspense
-            fallback={
-              <p role="status" className="text-slate-700">
-                Loading...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingLine />}>
             <Panel teenId={teenId} />
           </Suspense>
         </TabPanel>
