@@ -23,28 +23,37 @@ export interface JobGroup {
   best: number;
 }
 
-/** The groups the hard limits and the lock allow, best first (ties in a fixed order). */
-export function jobGroupsOf(plan: MatchPlan, lock: LockLimits, zips: readonly string[]): JobGroup[] {
+/**
+ * The groups the hard limits and the lock allow, best first (ties in a fixed order); with `minBest`,
+ * only those whose best score reaches it (the server's reads: the others hold no candidate).
+ */
+export function jobGroupsOf(plan: MatchPlan, lock: LockLimits, zips: readonly string[], minBest = -Infinity): JobGroup[] {
   if (lock.none) return [];
   const maxMinutes = Math.min(plan.limits.maxMinutes, lock.maxMinutes);
   const demands = PHYSICAL_DEMANDS.filter((d) => plan.limits.demands.includes(d) && lock.demands.includes(d));
   const categories = JOB_CATEGORIES.filter((c) => lock.categories.includes(c));
   const durations = DURATIONS.filter((minutes) => minutes <= maxMinutes);
-  const fieldPoints = (field: MatchPlan['fields'][number], value: string | number) => field.points[value] ?? sumFor(field.rest, value);
   const [category, zipCode, physicalDemands, estimatedDuration] = plan.fields;
   if (!category || !zipCode || !physicalDemands || !estimatedDuration) throw new Error('a plan has its five fields');
+  // Each value's points once, not once per group (hundreds of groups per request).
+  const pointsOf = (field: MatchPlan['fields'][number], values: readonly (string | number)[]) => values.map((value) => field.points[value] ?? sumFor(field.rest, value));
+  const categoryPoints = pointsOf(category, categories);
+  const zipPoints = pointsOf(zipCode, zips);
+  const demandPoints = pointsOf(physicalDemands, demands);
+  const durationPoints = pointsOf(estimatedDuration, durations);
   const groups: JobGroup[] = [];
-  for (const zip of zips)
-    for (const demand of demands)
-      for (const minutes of durations)
-        for (const kind of categories) {
+  for (let z = 0; z < zips.length; z++)
+    for (let d = 0; d < demands.length; d++)
+      for (let m = 0; m < durations.length; m++)
+        for (let k = 0; k < categories.length; k++) {
           // The order of scoreJob's sum: category, ZIP code, demands, duration (then the pay).
           let base = 0;
-          base += fieldPoints(category, kind);
-          base += fieldPoints(zipCode, zip);
-          base += fieldPoints(physicalDemands, demand);
-          base += fieldPoints(estimatedDuration, minutes);
-          groups.push({ zipCode: zip, physicalDemands: demand, estimatedDuration: minutes, category: kind, base, best: roundScore(base + WEIGHTS.payPerHour) });
+          base += categoryPoints[k]!;
+          base += zipPoints[z]!;
+          base += demandPoints[d]!;
+          base += durationPoints[m]!;
+          const best = roundScore(base + WEIGHTS.payPerHour);
+          if (best >= minBest) groups.push({ zipCode: zips[z]!, physicalDemands: demands[d]!, estimatedDuration: durations[m]!, category: categories[k]!, base, best });
         }
   return groups.sort((a, b) => b.best - a.best || b.base - a.base);
 }

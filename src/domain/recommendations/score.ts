@@ -48,10 +48,15 @@ export interface Scored {
   points: { weight: Weight; points: number }[];
 }
 
-export function scoreJob(job: MatchJob, plan: MatchPlan): Scored {
+/** The match score alone: what the list's order and the minimum need, for every candidate. */
+export function matchScoreOf(job: MatchJob, plan: MatchPlan): number {
   let sum = 0;
   for (const field of plan.fields) sum += fieldPoints(field, job);
-  return { matchScore: roundScore(sum), points: plan.terms.map((term) => ({ weight: term.weight, points: termPoints(term, job) })) };
+  return roundScore(sum);
+}
+
+export function scoreJob(job: MatchJob, plan: MatchPlan): Scored {
+  return { matchScore: matchScoreOf(job, plan), points: plan.terms.map((term) => ({ weight: term.weight, points: termPoints(term, job) })) };
 }
 
 const REASON_CODES: Record<Weight, RecommendationReasonCode> = {
@@ -123,6 +128,9 @@ function weatherCaveat(job: MatchJob, input: MatchInput): RecommendationReason |
   return { code: 'outside_weather', text: `${CATEGORY_LABELS[job.category]} is done in ${weatherWords(CATEGORY_WEATHER[job.category])} weather, which you did not pick.` };
 }
 
+/** Each weight's place in the table: equal points list in the table's order. */
+const WEIGHT_ORDER = Object.fromEntries(Object.keys(WEIGHTS).map((weight, i) => [weight, i])) as Record<Weight, number>;
+
 /**
  * Why the job was picked, the terms that earned most first: each that earned at least half its weight
  * and answers an ask of the teen's. At least one: the distance, which every recommended job has. Last,
@@ -131,7 +139,7 @@ function weatherCaveat(job: MatchJob, input: MatchInput): RecommendationReason |
 export function reasonsFor(job: MatchJob, scored: Scored, miles: number, input: MatchInput): RecommendationReason[] {
   const strong = scored.points
     .filter(({ weight, points }) => points > 0 && points >= WEIGHTS[weight] * REASON_MIN_SHARE)
-    .sort((a, b) => b.points - a.points || Object.keys(WEIGHTS).indexOf(a.weight) - Object.keys(WEIGHTS).indexOf(b.weight));
+    .sort((a, b) => b.points - a.points || WEIGHT_ORDER[a.weight] - WEIGHT_ORDER[b.weight]);
   const reasons = strong.flatMap(({ weight }) => {
     const text = reasonText(weight, job, miles, input);
     return text ? [{ code: REASON_CODES[weight], text }] : [];
@@ -158,15 +166,18 @@ export function compareRecommendations(a: { matchScore: number; miles: number; j
  */
 export function recommend<J extends MatchJob>(jobs: readonly J[], input: MatchInput, limit: number, plan: MatchPlan = matchPlanOf(input)): Recommendation<J>[] {
   if (!input.preferences.aiMatchingEnabled) return [];
-  const chosen: Recommendation<J>[] = [];
+  const passing: { job: J; miles: number; matchScore: number }[] = [];
   for (const job of jobs) {
     const miles = input.milesByZip.get(job.zipCode);
     if (miles === undefined || hardExclusionsOf(job, miles, input.preferences).length) continue;
-    const scored = scoreJob(job, plan);
-    if (scored.matchScore < plan.minScore) continue;
-    chosen.push({ job, miles, matchScore: scored.matchScore, reasons: reasonsFor(job, scored, miles, input) });
+    const matchScore = matchScoreOf(job, plan);
+    if (matchScore >= plan.minScore) passing.push({ job, miles, matchScore });
   }
-  return chosen.sort(compareRecommendations).slice(0, limit);
+  // Each term's points and the reasons' sentences only for the jobs returned.
+  return passing
+    .sort(compareRecommendations)
+    .slice(0, limit)
+    .map(({ job, miles, matchScore }) => ({ job, miles, matchScore, reasons: reasonsFor(job, scoreJob(job, plan), miles, input) }));
 }
 
 export type ExclusionCounts = Record<ExcludingPreference, number>;
@@ -181,7 +192,7 @@ export function exclusionCounts(jobs: readonly MatchJob[], input: MatchInput, pl
   for (const job of jobs) {
     const failed = hardExclusionsOf(job, input.milesByZip.get(job.zipCode), input.preferences);
     for (const preference of failed) counts[preference] += 1;
-    if (!failed.length && scoreJob(job, plan).matchScore < plan.minScore) counts.minMatchScore += 1;
+    if (!failed.length && matchScoreOf(job, plan) < plan.minScore) counts.minMatchScore += 1;
   }
   return counts;
 }

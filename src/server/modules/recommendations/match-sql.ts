@@ -38,6 +38,11 @@ function fieldSql(field: TermField): SQL {
   }
 }
 
+/** pointsFor's linear term: base + slope * field, kept between 0 and the weight. */
+function linearSql(base: SQL, slope: SQL, weight: SQL, field: SQL): SQL {
+  return sql`least(greatest(${base}::float8 + ${slope}::float8 * ${field}, 0), ${weight}::float8)`;
+}
+
 function termSql(term: Term): SQL {
   const field = fieldSql(term.field);
   switch (term.kind) {
@@ -46,7 +51,7 @@ function termSql(term: Term): SQL {
       return sql`coalesce((${p(entries.map(([, points]) => points))}::float8[])[array_position(${p(entries.map(([key]) => key))}::${KEY_TYPES[term.field]}, ${field})], ${p(term.otherwise)}::float8)`;
     }
     case 'linear':
-      return sql`least(greatest(${p(term.base)}::float8 + ${p(term.slope)}::float8 * ${field}, 0), ${p(WEIGHTS[term.weight])}::float8)`;
+      return linearSql(p(term.base), p(term.slope), p(WEIGHTS[term.weight]), field);
     case 'atMost':
       return sql`(case when ${field} <= ${p(term.bound)}::float8 then ${p(term.points)}::float8 else 0::float8 end)`;
   }
@@ -83,28 +88,77 @@ export interface GroupRead {
   miles: number;
 }
 
-/**
- * One batch of groups (groups.ts): the jobs of each from its least pay, through jobs_open_match_idx,
- * that the lock allows (the groups hold the other limits) and reach `bound`: the ids, scores and
- * miles of the best `rows` of them in the list's order. A job's score is its group's points but the pay's plus
- * its pay's, the sum scoreJob makes.
- */
-export function groupsSql(batch: readonly GroupRead[], plan: MatchPlan, lock: LockLimits, notWith: readonly string[], now: Date, bound: number, rows: number): SQL {
+/** The parameters of groupsSql's statement, by name (a type, so a prepared statement takes it as its values). */
+export type GroupsParams = {
+  zipCodes: string[];
+  physicalDemands: string[];
+  durations: number[];
+  categories: string[];
+  minPays: number[];
+  bases: number[];
+  miles: number[];
+  /** The pay's term (a linear one). */
+  payBase: number;
+  paySlope: number;
+  payWeight: number;
+  now: Date;
+  maxMinutes: number;
+  notWith: readonly string[];
+  bound: number;
+  rows: number;
+};
+
+/** One batch of groups (groups.ts) read from `bound` for the best `rows`, as groupsSql's parameters. */
+export function groupsParams(batch: readonly GroupRead[], plan: MatchPlan, lock: LockLimits, notWith: readonly string[], now: Date, bound: number, rows: number): GroupsParams {
   const pay = payTermOf(plan);
-  const column = <T>(read: (g: GroupRead) => T) => p(batch.map(read));
+  if (pay.kind !== 'linear') throw new Error('the pay is a linear term');
+  return {
+    zipCodes: batch.map((g) => g.group.zipCode),
+    physicalDemands: batch.map((g) => g.group.physicalDemands),
+    durations: batch.map((g) => g.group.estimatedDuration),
+    categories: batch.map((g) => g.group.category),
+    minPays: batch.map((g) => g.minPay),
+    bases: batch.map((g) => g.group.base),
+    miles: batch.map((g) => g.miles),
+    payBase: pay.base,
+    paySlope: pay.slope,
+    payWeight: WEIGHTS[pay.weight],
+    now,
+    maxMinutes: lock.maxMinutes,
+    notWith,
+    bound,
+    rows,
+  };
+}
+
+/** Each parameter as a value of the statement (for EXPLAIN and the tests): groupsSql(paramsOf(values)). */
+export const paramsOf =
+  (values: GroupsParams) =>
+  (name: keyof GroupsParams): SQL =>
+    p(values[name]);
+
+/**
+ * The statement reading one batch of groups: the jobs of each from its least pay, through
+ * jobs_open_match_idx, that the lock allows (the groups hold the other limits) and reach `bound`: the
+ * ids, scores and miles of the best `rows` of them in the list's order. A job's score is its group's
+ * points but the pay's plus its pay's, the sum scoreJob makes. `param` writes each parameter: a value,
+ * or a placeholder for the statement the server builds once (recommendations.service.ts).
+ */
+export function groupsSql(param: (name: keyof GroupsParams) => SQL): SQL {
+  const payPoints = linearSql(param('payBase'), param('paySlope'), param('payWeight'), fieldSql('payPerHour'));
   return sql`select s.id, s.score, s.miles from (
-        select ${jobs.id} as id, g.miles, floor(g.base + ${termSql(pay)} + 0.5) as score
-        from unnest(${column((g) => g.group.zipCode)}::text[], ${column((g) => g.group.physicalDemands)}::physical_demand[],
-          ${column((g) => g.group.estimatedDuration)}::int[], ${column((g) => g.group.category)}::job_category[],
-          ${column((g) => g.minPay)}::int[], ${column((g) => g.group.base)}::float8[], ${column((g) => g.miles)}::float8[])
+        select ${jobs.id} as id, g.miles, floor(g.base + ${payPoints} + 0.5) as score
+        from unnest(${param('zipCodes')}::text[], ${param('physicalDemands')}::physical_demand[],
+          ${param('durations')}::int[], ${param('categories')}::job_category[],
+          ${param('minPays')}::int[], ${param('bases')}::float8[], ${param('miles')}::float8[])
           as g(zip_code, physical_demands, estimated_duration, category, min_pay, base, miles)
         join ${jobs} on ${jobs.zipCode} = g.zip_code and ${jobs.physicalDemands} = g.physical_demands
           and ${jobs.estimatedDuration} = g.estimated_duration and ${jobs.category} = g.category and ${jobs.payCents} >= g.min_pay
-        where ${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${p(now)}::timestamptz)
-          and ${jobs.estimatedDuration} <= ${p(lock.maxMinutes)}::int and not (${jobs.equipment} && ${p(notWith)}::text[])
+        where ${jobs.status} in ('posted', 'locked') and (${jobs.status} = 'posted' or ${jobs.lockExpiresAt} <= ${param('now')}::timestamptz)
+          and ${jobs.estimatedDuration} <= ${param('maxMinutes')}::int and not (${jobs.equipment} && ${param('notWith')}::text[])
         offset 0
       ) s
-      where s.score >= ${p(bound)}::float8
+      where s.score >= ${param('bound')}::float8
       order by s.score desc, s.miles, s.id
-      limit ${p(rows)}::int`;
+      limit ${param('rows')}::int`;
 }

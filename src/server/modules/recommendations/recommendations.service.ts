@@ -8,6 +8,7 @@ import { matchPlanOf, type MatchInput, type MatchPlan } from '../../../domain/re
 import { emptyListExclusions, excludedMostOf, recommend } from '../../../domain/recommendations/score';
 import { legalHoursOn } from '../../../domain/safety-rules/engine';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { jobs, users } from '../../db/schema';
 import { zipCentroid } from '../../geo/zip-centroids';
 import type { SessionUser } from '../auth/sessions';
@@ -16,7 +17,7 @@ import type { MachineContext } from '../../../domain/job-machine';
 import { loadViewer, machineContext, type JobViewer } from '../jobs/job-viewer';
 import { toJobDto, type JobView } from '../jobs/jobs.mapper';
 import { cachedServedZips } from '../areas/served-zips-cache';
-import { groupsSql, type GroupRead } from './match-sql';
+import { groupsParams, groupsSql, paramsOf, type GroupRead, type GroupsParams } from './match-sql';
 import { openJobTallies } from './open-job-tallies';
 import { reachableTeen, storedPreferences } from './preferences.service';
 
@@ -37,19 +38,48 @@ interface TeenFacts {
  * area's ZIP codes a coordinator serves: one round trip, of one text for every teen.
  */
 async function readTeenFacts(ctx: AppContext, teenId: string, serviceZips: readonly string[]): Promise<TeenFacts> {
-  const [row] = await ctx.db
-    .select({
-      preferences: sql<unknown>`(select p.preferences from user_preferences p where p.user_id = ${users.id})`,
-      history: sql<TeenFacts['history']>`(select json_agg(json_build_object('category', h.category, 'zipCode', h.zip_code, 'done', h.done)) from (
-        select j.category, j.zip_code, count(*)::int as done from jobs j
-        where j.teen_id = ${users.id} and j.status in ('completed', 'verified', 'paid')
-        group by j.category, j.zip_code
-      ) h)`,
-      supervisedZips: sql<string[] | null>`(select array_agg(distinct c.zip_code) from coordinator_zip_codes c where c.zip_code = any(${sql.param(serviceZips)}::text[]))`,
-    })
-    .from(users)
-    .where(eq(users.id, teenId));
+  const [row] = await statementsOn(ctx.db).teenFacts.execute({ teenId, serviceZips });
   return row ?? { preferences: null, history: null, supervisedZips: null };
+}
+
+/**
+ * The two statements of every request, built by drizzle once per executor and prepared: building them
+ * per request (the candidates' read alone has some forty parameters) was a tenth of the route's CPU.
+ */
+const statements = new WeakMap<Executor, ReturnType<typeof buildStatements>>();
+
+function buildStatements(db: Executor) {
+  const page = sql`(${groupsSql((name) => sql`${sql.placeholder(name)}`)}) page`;
+  return {
+    teenFacts: db
+      .select({
+        preferences: sql<unknown>`(select p.preferences from user_preferences p where p.user_id = ${users.id})`,
+        history: sql<TeenFacts['history']>`(select json_agg(json_build_object('category', h.category, 'zipCode', h.zip_code, 'done', h.done)) from (
+          select j.category, j.zip_code, count(*)::int as done from jobs j
+          where j.teen_id = ${users.id} and j.status in ('completed', 'verified', 'paid')
+          group by j.category, j.zip_code
+        ) h)`,
+        supervisedZips: sql<string[] | null>`(select array_agg(distinct c.zip_code) from coordinator_zip_codes c where c.zip_code = any(${sql.placeholder('serviceZips')}::text[]))`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('teenId')))
+      .prepare('recommendations_teen_facts'),
+    candidates: db
+      .select({ ...JOB_VIEW, score: sql<number>`page.score`.mapWith(Number), miles: sql<number>`page.miles`.mapWith(Number) })
+      .from(jobs)
+      .innerJoin(page, sql`page.id = ${jobs.id}`)
+      .orderBy(sql`page.score desc, page.miles, page.id`)
+      .prepare('recommendations_candidates'),
+  };
+}
+
+function statementsOn(db: Executor): ReturnType<typeof buildStatements> {
+  let built = statements.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statements.set(db, built);
+  }
+  return built;
 }
 
 /** Miles from the teen's home ZIP code to each ZIP code of the service area with a known centroid. */
@@ -124,7 +154,7 @@ type Found = JobView & { score: number; miles: number };
  */
 export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: number): Promise<JobView[]> {
   const { plan, lock, withinReach } = setup;
-  const groups = jobGroupsOf(plan, lock, withinReach).filter((group) => group.best >= plan.minScore);
+  const groups = jobGroupsOf(plan, lock, withinReach, plan.minScore);
   if (!groups.length) return [];
   let bound = Math.max(plan.minScore, groups[Math.min(groups.length, FIRST_GROUPS) - 1]!.best);
   for (;;) {
@@ -133,37 +163,33 @@ export async function readCandidates(ctx: AppContext, setup: MatchSetup, rows: n
       return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
     });
     const found = await readGroups(ctx, setup, batch, bound, rows);
-    if (found.length >= rows || bound <= plan.minScore) return found.map(({ score: _, miles: __, ...view }) => view);
+    // The rows keep their score and miles: no reader of a JobView copies its fields wholesale.
+    if (found.length >= rows || bound <= plan.minScore) return found;
     bound = Math.max(plan.minScore, bound - BOUND_STEP);
   }
 }
 
 type Batch = GroupRead[];
 
-function batchSql(setup: MatchSetup, batch: Batch, bound: number, rows: number): SQL {
+function batchParams(setup: MatchSetup, batch: Batch, bound: number, rows: number): GroupsParams {
   const { plan, lock, mctx } = setup;
   const notWith = [...new Set([...lock.refusedEquipment, ...plan.limits.lackingTools])];
-  return groupsSql(batch, plan, lock, notWith, mctx.now, bound, rows);
+  return groupsParams(batch, plan, lock, notWith, mctx.now, bound, rows);
 }
 
-async function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, bound: number, rows: number): Promise<Found[]> {
-  const page = sql`(${batchSql(setup, batch, bound, rows)}) page`;
-  return ctx.db
-    .select({ ...JOB_VIEW, score: sql<number>`page.score`.mapWith(Number), miles: sql<number>`page.miles`.mapWith(Number) })
-    .from(jobs)
-    .innerJoin(page, sql`page.id = ${jobs.id}`)
-    .orderBy(sql`page.score desc, page.miles, page.id`);
+function readGroups(ctx: AppContext, setup: MatchSetup, batch: Batch, bound: number, rows: number): Promise<Found[]> {
+  return statementsOn(ctx.db).candidates.execute(batchParams(setup, batch, bound, rows));
 }
 
 /** The first read's statement for `setup` (the benchmark reads its plan). */
 export function firstBatchSql(setup: MatchSetup, rows: number): SQL {
-  const groups = jobGroupsOf(setup.plan, setup.lock, setup.withinReach).filter((group) => group.best >= setup.plan.minScore);
+  const groups = jobGroupsOf(setup.plan, setup.lock, setup.withinReach, setup.plan.minScore);
   const bound = Math.max(setup.plan.minScore, groups[Math.min(groups.length, FIRST_GROUPS) - 1]?.best ?? 0);
   const batch = groups.flatMap((group) => {
     const minPay = minPayCents(group, setup.plan, bound);
     return minPay === null ? [] : [{ group, minPay, miles: setup.input.milesByZip.get(group.zipCode) ?? 0 }];
   });
-  return batchSql(setup, batch, bound, rows);
+  return groupsSql(paramsOf(batchParams(setup, batch, bound, rows)));
 }
 
 /**
@@ -187,7 +213,8 @@ export async function recommendJobs(ctx: AppContext, caller: SessionUser, teenId
   const chosen = recommend(lockable, input, limit, plan);
   if (chosen.length) {
     return {
-      recommendations: chosen.map(({ job, matchScore, reasons }) => ({ ...shaped.get(job.id)!, matchScore, reasons })),
+      // The shaped jobs are this request's own: each takes its score and reasons rather than being copied.
+      recommendations: chosen.map(({ job, matchScore, reasons }) => Object.assign(shaped.get(job.id)!, { matchScore, reasons })),
       matchingEnabled: true,
       excludedMost: null,
     };
