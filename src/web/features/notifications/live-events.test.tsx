@@ -1,6 +1,10 @@
-import { waitFor } from '@testing-library/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoadMore } from '../../components/ui/query-state';
+import { getJson } from '../../lib/api';
 import { USER_STORAGE_KEY } from '../../lib/auth';
+import { jobQueries } from '../jobs/api';
 import { json, renderSignedIn, TEEN } from '../jobs/test-fixtures';
 import { LiveEvents } from './live-events';
 
@@ -12,10 +16,16 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, (() => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener() {}
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
@@ -58,5 +68,49 @@ describe('LiveEvents', () => {
     stream.onerror?.();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('lets a Load more on its way finish when a job signal arrives, instead of cancelling it and reading the list one page long', async () => {
+    let secondPage!: (response: Response) => void;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/auth/me') return json(200, TEEN);
+      if (url === '/pages/1') return json(200, { items: 'first', next: 2 });
+      if (url === '/pages/2') return new Promise<Response>((resolve) => (secondPage = resolve));
+      return json(200, {});
+    });
+    function Pages() {
+      const query = useInfiniteQuery({
+        queryKey: [...jobQueries.all(), 'pages-test'],
+        queryFn: ({ pageParam }) => getJson<{ items: string; next: number | null }>(`/pages/${pageParam}`),
+        initialPageParam: 1,
+        getNextPageParam: (last) => last?.next ?? undefined,
+      });
+      return (
+        <>
+          <p>Read: {query.data?.pages.map((page) => page?.items).join(' ')}</p>
+          <LoadMore query={query} />
+        </>
+      );
+    }
+    renderSignedIn(
+      <>
+        <LiveEvents />
+        <Pages />
+      </>,
+      TEEN,
+    );
+    await screen.findByText('Read: first');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(secondPage).toBeDefined());
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.opened[0]!.emit('job');
+    const firstPageReads = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/pages/1').length;
+    expect(firstPageReads()).toBe(1);
+    secondPage(json(200, { items: 'second', next: null }));
+    expect(await screen.findByText('Read: first second')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // Then the signal is answered: both pages are read again.
+    await waitFor(() => expect(firstPageReads()).toBe(2));
   });
 });

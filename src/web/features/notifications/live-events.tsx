@@ -25,12 +25,23 @@ export function LiveEvents() {
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let connectedBefore = false;
     const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+    const jobsFetching = () => queryClient.isFetching({ queryKey: jobQueries.all() }) > 0;
+    /** Set while a signal waits for the job reads on their way to finish. */
+    let afterReads: (() => void) | null = null;
     const refreshJobs = () => {
       // While this screen's own job action runs (the explorer's lock-then-accept, say), a refetch
       // could take its card, and the toast its callbacks show, away mid-way; the action refreshes
       // every job query itself when it settles, so the signal is already answered.
       if (queryClient.isMutating({ mutationKey: jobQueries.all() }) > 0) return;
-      void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+      if (!jobsFetching()) return void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+      // A read on its way (a Load more just tapped) would be cancelled by a refetch, and the list read
+      // again only as long as it was: it finishes first, then everything is read again.
+      afterReads ??= queryClient.getQueryCache().subscribe(() => {
+        if (jobsFetching()) return;
+        afterReads?.();
+        afterReads = null;
+        void queryClient.invalidateQueries({ queryKey: jobQueries.all() });
+      });
     };
 
     const open = () => {
@@ -63,6 +74,7 @@ export function LiveEvents() {
     open();
     return () => {
       if (reopen) clearTimeout(reopen);
+      afterReads?.();
       source?.close();
     };
   }, [userId, queryClient]);
