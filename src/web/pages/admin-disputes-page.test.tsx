@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDisputeList } from '../../contract/admin';
 import { json, renderSignedIn, TEEN } from '../features/jobs/test-fixtures';
+import { makeDispute } from '../features/payments/test-fixtures';
 import AdminDisputesPage from './admin-disputes-page';
 
 const ADMIN = { ...TEEN, id: '77777777-7777-4777-8777-777777777777', role: 'admin' as const };
@@ -14,21 +15,7 @@ beforeEach(() => {
   open = {
     disputes: [
       {
-        dispute: {
-          id: DISPUTE_ID,
-          jobId: '22222222-2222-4222-8222-222222222222',
-          jobTitle: 'Sweep the garage',
-          payAmount: '30.00',
-          jobStatus: 'disputed',
-          status: 'open',
-          reason: 'Half the garage was not swept.',
-          teenStatement: 'The other half was full of boxes.',
-          outcome: null,
-          teenAmount: null,
-          openedBy: '33333333-3333-4333-8333-333333333333',
-          createdAt: '2026-06-15T12:00:00.000Z',
-          resolvedAt: null,
-        },
+        dispute: makeDispute({ id: DISPUTE_ID, teenStatement: 'The other half was full of boxes.' }),
         homeowner: { id: '33333333-3333-4333-8333-333333333333', fullName: 'Hal Homeowner' },
         teen: { id: '44444444-4444-4444-8444-444444444444', fullName: 'Tina Teen' },
         history: [

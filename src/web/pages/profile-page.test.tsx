@@ -26,6 +26,17 @@ const BADGES: UserStats['badges'] = [
   { id: 'reliable', title: 'Reliable', description: 'More than 10 paid jobs', earned: true },
 ];
 
+/** The Profile screen at /profile, signed in as `user`. */
+const renderProfile = (user = TEEN) =>
+  renderSignedIn(
+    <MemoryRouter initialEntries={['/profile']}>
+      <Routes>
+        <Route path="/profile" element={<ProfilePage />} />
+      </Routes>
+    </MemoryRouter>,
+    user,
+  );
+
 describe('Profile', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let stats: UserStats;
@@ -48,18 +59,9 @@ describe('Profile', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const renderAs = (user = TEEN) =>
-    renderSignedIn(
-      <MemoryRouter initialEntries={['/profile']}>
-        <Routes>
-          <Route path="/profile" element={<ProfilePage />} />
-        </Routes>
-      </MemoryRouter>,
-      user,
-    );
 
   it('shows the teen’s level title, the four badges earned or not, and the stat cards', async () => {
-    renderAs();
+    renderProfile();
     expect(await screen.findByText('Worker')).toBeInTheDocument();
     expect(screen.getByText('Level 2')).toHaveAttribute('data-colour', 'grey');
     const badges = within(screen.getByRole('list', { name: 'Achievement badges' })).getAllByRole('listitem');
@@ -77,14 +79,14 @@ describe('Profile', () => {
 
   it('says No rating yet, not a figure, while the teen has no reviews', async () => {
     stats = makeStats({ averageRating: null, reviewCount: 0 });
-    renderAs();
+    renderProfile();
     expect(await screen.findByText('No rating yet')).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
   });
 
   it('shows the 3 latest reviews with their stars, reviewer and comment as plain text', async () => {
     received = [review(4, { comment: '<b>Great</b> job', rating: 4 }), review(3), review(2), review(1)];
-    renderAs();
+    renderProfile();
     const list = await screen.findByRole('list', { name: 'Recent reviews' });
     const cards = within(list).getAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -96,7 +98,7 @@ describe('Profile', () => {
   });
 
   it('links Payment Settings to /wallet and Help & Support to /help, and opens the leaderboard choice under Safety & Privacy', async () => {
-    renderAs();
+    renderProfile();
     expect(await screen.findByRole('link', { name: 'Payment Settings' })).toHaveAttribute('href', '/wallet');
     expect(screen.getByRole('link', { name: 'Help & Support' })).toHaveAttribute('href', '/help');
     const privacy = screen.getByRole('button', { name: 'Safety & Privacy' });
@@ -113,7 +115,7 @@ describe('Profile', () => {
 
   it('shows a homeowner no progress and no privacy choice, and asks for no teen’s figures', async () => {
     fetchMock.mockImplementation(async (input) => (String(input) === '/api/auth/me' ? json(200, HOMEOWNER) : json(500, { message: 'unexpected' })));
-    renderAs(HOMEOWNER);
+    renderProfile(HOMEOWNER);
     expect(await screen.findByRole('link', { name: 'Payment Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Achievement Badges' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Safety & Privacy' })).not.toBeInTheDocument();
@@ -140,15 +142,6 @@ describe('Edit Profile', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const renderProfile = (user = TEEN) =>
-    renderSignedIn(
-      <MemoryRouter initialEntries={['/profile']}>
-        <Routes>
-          <Route path="/profile" element={<ProfilePage />} />
-        </Routes>
-      </MemoryRouter>,
-      user,
-    );
   const patches = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/users/${TEEN.id}` && init?.method === 'PATCH');
   const statsReads = () => fetchMock.mock.calls.filter(([url]) => String(url) === `/api/user-stats/${TEEN.id}`).length;
   const openForm = async () => {

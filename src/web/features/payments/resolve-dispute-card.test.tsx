@@ -4,23 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dispute } from '../../../contract/payments';
 import { json, renderSignedIn, TEEN } from '../jobs/test-fixtures';
 import { ResolveDisputeCard } from './resolve-dispute-card';
+import { makeDispute } from './test-fixtures';
 
 const COORDINATOR = { ...TEEN, id: '44444444-4444-4444-8444-444444444444', role: 'coordinator' as const };
-const dispute = (id: string, jobTitle: string): Dispute => ({
-  id,
-  jobId: '22222222-2222-4222-8222-222222222222',
-  jobTitle,
-  payAmount: '30.00',
-  jobStatus: 'disputed',
-  status: 'open',
-  reason: 'Half the garage was not swept.',
-  teenStatement: null,
-  outcome: null,
-  teenAmount: null,
-  openedBy: '33333333-3333-4333-8333-333333333333',
-  createdAt: '2026-06-15T12:00:00.000Z',
-  resolvedAt: null,
-});
+const dispute = (id: string, jobTitle: string): Dispute => makeDispute({ id, jobTitle });
 const GARAGE = dispute('55555555-5555-4555-8555-555555555555', 'Sweep the garage');
 const LAWN = dispute('66666666-6666-4666-8666-666666666666', 'Mow the lawn');
 const TOO_MUCH = 'A partial payment must be more than $0.00 and less than the pay of $30.00';

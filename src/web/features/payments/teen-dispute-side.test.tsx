@@ -4,26 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dispute } from '../../../contract/payments';
 import { json, renderSignedIn, TEEN } from '../jobs/test-fixtures';
 import { TeenDisputeSide } from './teen-dispute-side';
+import { makeDispute } from './test-fixtures';
 
 const JOB_ID = '22222222-2222-4222-8222-222222222222';
 let dispute: Dispute;
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
-  dispute = {
-    id: '55555555-5555-4555-8555-555555555555',
-    jobId: JOB_ID,
-    jobTitle: 'Sweep the garage',
-    payAmount: '30.00',
-    jobStatus: 'disputed',
-    status: 'open',
-    reason: 'Half the garage was not swept.',
-    teenStatement: null,
-    outcome: null,
-    teenAmount: null,
-    openedBy: '33333333-3333-4333-8333-333333333333',
-    createdAt: '2026-06-15T12:00:00.000Z',
-    resolvedAt: null,
-  };
+  dispute = makeDispute({ jobId: JOB_ID });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);

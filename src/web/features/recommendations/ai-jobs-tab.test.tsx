@@ -171,8 +171,8 @@ describe('AI Jobs tab, live', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the fallback, not the loading line, while a failed read is tried again by a live job signal, and shows the list when it answers', async () => {
-    let answer: () => Promise<Response> = async () => json(500, { message: 'Something went wrong' });
+  /** The tab beside the live stream, its recommendations answered by `answer` at each read. */
+  function renderLive(answer: () => Promise<Response>) {
     vi.stubGlobal('EventSource', FakeEventSource);
     vi.stubGlobal(
       'fetch',
@@ -191,46 +191,36 @@ describe('AI Jobs tab, live', () => {
       </MemoryRouter>,
       TEEN,
     );
+  }
+  const titles = async () => within(await screen.findByRole('list', { name: 'Recommended jobs' })).getAllByRole('heading').map((h) => h.textContent);
+  const signalJobChange = async () => {
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    FakeEventSource.last!.emit('job');
+  };
+
+  it('keeps the fallback, not the loading line, while a failed read is tried again by a live job signal, and shows the list when it answers', async () => {
+    let answer: () => Promise<Response> = async () => json(500, { message: 'Something went wrong' });
+    renderLive(() => answer());
     expect(await screen.findByText(RECOMMENDATIONS_FALLBACK)).toBeInTheDocument();
 
     let respond!: (response: Response) => void;
     answer = () => new Promise((resolve) => (respond = resolve));
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    FakeEventSource.last!.emit('job');
+    await signalJobChange();
     await waitFor(() => expect(respond).toBeDefined());
     expect(screen.getByText(RECOMMENDATIONS_FALLBACK)).toBeInTheDocument();
     expect(screen.queryByText('Loading recommendations...')).not.toBeInTheDocument();
 
     respond(json(200, recommendationsOf([makeRecommendation(1)])));
-    expect(within(await screen.findByRole('list', { name: 'Recommended jobs' })).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Recommended job 1']);
+    expect(await titles()).toEqual(['Recommended job 1']);
   });
 
   it('drops a job another teen took and adds a newly posted match when the stream signals a job change, without a reload', async () => {
     let served = recommendationsOf([1, 2].map((n) => makeRecommendation(n)));
-    vi.stubGlobal('EventSource', FakeEventSource);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) => {
-        const url = String(input);
-        if (url === '/api/auth/me') return json(200, TEEN);
-        if (url === PREFERENCES_URL) return json(200, preferencesWith());
-        if (url === RECOMMENDATIONS_URL) return json(200, served);
-        return json(500, { message: `unexpected ${url}` });
-      }),
-    );
-    renderSignedIn(
-      <MemoryRouter>
-        <LiveEvents />
-        <AiJobsTab teenId={TEEN.id} />
-      </MemoryRouter>,
-      TEEN,
-    );
-    const titles = async () => within(await screen.findByRole('list', { name: 'Recommended jobs' })).getAllByRole('heading').map((h) => h.textContent);
+    renderLive(async () => json(200, served));
     expect(await titles()).toEqual(['Recommended job 1', 'Recommended job 2']);
 
     served = recommendationsOf([makeRecommendation(2), makeRecommendation(9, { title: 'Just posted nearby' })]);
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    FakeEventSource.last!.emit('job');
+    await signalJobChange();
     await waitFor(async () => expect(await titles()).toEqual(['Recommended job 2', 'Just posted nearby']));
   });
 });
