@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signIn } from './support/accounts';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { acceptAsTeen, newConsentedTeenPage, postJob, signedInPage } from './support/jobs';
+import { acceptAsTeen, newConsentedTeenPage, postJob, signedInPage, verifyAsCoordinator } from './support/jobs';
 
 /**
  * Issue 16's journey, on a phone: the demo homeowner posts a $45 job, a new teen of the journey's own
@@ -32,13 +32,7 @@ test('a teen’s paid and five-star-reviewed job gives XP, a level, an achieveme
   await expect(progress.getByText('No achievements yet')).toBeVisible();
   await expect(teen.getByRole('region', { name: 'Latest achievement' })).toHaveCount(0);
 
-  const coordinator = await signedInPage(browser, baseURL, DEMO.coordinator, /\/route-optimizer$/);
-  await coordinator.goto('/verification');
-  const queued = coordinator.getByRole('region', { name: 'Waiting for Verification' }).getByRole('article', { name: job.title });
-  await queued.getByRole('button', { name: 'Verify Work' }).click();
-  await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
-  await expect(coordinator.getByText('Work verified')).toBeVisible();
-  await coordinator.context().close();
+  await verifyAsCoordinator(browser, baseURL, job.title);
 
   const homeowner = await signedInPage(browser, baseURL, DEMO.homeowner, /\/homeowner-dashboard$/);
   const card = homeowner.getByRole('article', { name: job.title });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support/accounts';
-import { markNoReload, signedInPage } from './support/jobs';
+import { markNoReload, verifyAsCoordinator } from './support/jobs';
 
 /**
  * The demo teen's seeded job that is already in progress: completing it needs no 6 AM-8 PM window
@@ -28,13 +28,7 @@ test('the bell lights up live when the coordinator verifies the teen’s job, an
   }).toPass({ timeout: 20_000 });
   const expectNoReload = await markNoReload(page);
 
-  const coordinator = await signedInPage(browser, baseURL, DEMO.coordinator, /\/route-optimizer$/);
-  await coordinator.goto('/verification');
-  const queued = coordinator.getByRole('region', { name: 'Waiting for Verification' }).getByRole('article', { name: job.title });
-  await queued.getByRole('button', { name: 'Verify Work' }).click();
-  await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
-  await expect(coordinator.getByText('Work verified')).toBeVisible();
-  await coordinator.context().close();
+  await verifyAsCoordinator(browser, baseURL, job.title);
 
   // Nothing touched the teen's screen: the bell lights up by itself.
   await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);

@@ -87,6 +87,18 @@ export async function signedInPage(browser: Browser, baseURL: string | undefined
   return page;
 }
 
+/** The demo coordinator verifies the completed job titled `title` from the verification queue, in their own browser. */
+export async function verifyAsCoordinator(browser: Browser, baseURL: string | undefined, title: string): Promise<void> {
+  const coordinator = await signedInPage(browser, baseURL, DEMO.coordinator, /\/route-optimizer$/);
+  await coordinator.goto('/verification');
+  const queued = coordinator.getByRole('region', { name: 'Waiting for Verification' }).getByRole('article', { name: title });
+  await queued.getByRole('button', { name: 'Verify Work' }).click();
+  await coordinator.getByRole('alertdialog', { name: 'Verify this work?' }).getByRole('button', { name: 'Verify Work' }).click();
+  await expect(coordinator.getByText('Work verified')).toBeVisible();
+  await expect(queued).toHaveCount(0);
+  await coordinator.context().close();
+}
+
 /** A person who just signed up, in their own phone-sized browser context, on their home screen. */
 export async function newPersonPage(browser: Browser, baseURL: string | undefined, role: 'teen' | 'homeowner'): Promise<Page> {
   const person = freshPerson(role);
