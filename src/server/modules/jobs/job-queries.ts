@@ -153,8 +153,8 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
   if (!input.search) return readNewestFirst(ctx.db, where, input.limit);
   const search = searchOf(viewer, input.search);
-  // Each step of a search names the plan it means (decision 015): the planner prices an ILIKE at a
-  // small fraction of what it costs (about a microsecond a row), so on its guess of how common a text
+  // Each step of a search names the plan it means (decision 015): the planner prices a LIKE at a
+  // small fraction of what it costs (a fraction of a microsecond a row), so on its guess of how common a text
   // is it would read rows until it found enough: every open job, for a text that is rare after all.
   // A first page that the newest jobs hold, as the process's sample of them says, is read among them
   // (a common word: a few hundred rows). Else the index: a text that matches little or nothing, which
@@ -162,7 +162,7 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   // where such a text is found within a few hundred rows. Each step answers the whole page or passes.
   const amongNewest =
     firstPageOfOpenJobs(viewer, input, statuses) &&
-    (await ctx.caches.newestJobs.holdsPage(ctx.db, now, { ...search, words: search.words.map((w) => w.toLowerCase()), category: input.category, needed: input.limit + 1 }))
+    (await ctx.caches.newestJobs.holdsPage(ctx.db, now, { ...search, category: input.category, needed: input.limit + 1 }))
       ? await ctx.withPlan('newestFirst', (db) => readAmongNewest(db, where, search, input.limit))
       : null;
   return (

@@ -14,7 +14,7 @@ export const NEWEST_SAMPLED = 5_000;
 const MAX_VERDICTS = 1_000;
 
 export interface SearchShape {
-  /** Lower-case words, each of which a job must hold. */
+  /** Words, each of which a job must hold, in any case. */
   words: string[];
   searchesLocation: boolean;
   category: JobCategory | undefined;
@@ -57,12 +57,14 @@ export class NewestJobsSample {
         return { value: true, validUntil: Infinity };
       });
     }
+    // The sampled text is the database's lower-case copy; words are compared the same way.
+    const lowered = { ...shape, words: shape.words.map((word) => word.toLowerCase()) };
     // A text no sampled job holds, as most new texts are, is told by one string search (microseconds).
-    if (!shape.words.every((word) => this.all.includes(word))) return false;
-    const key = JSON.stringify(shape);
+    if (!lowered.words.every((word) => this.all.includes(word))) return false;
+    const key = JSON.stringify(lowered);
     let verdict = this.verdicts.get(key);
     if (verdict === undefined) {
-      verdict = this.count(shape) >= shape.needed;
+      verdict = this.count(lowered) >= shape.needed;
       if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
       this.verdicts.set(key, verdict);
     }
