@@ -15,7 +15,6 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { NewestJobsSample } from './modules/jobs/newest-jobs-sample';
 import { mapsRoutes } from './modules/maps/maps.routes';
 import { Mailer } from './modules/email/mailer';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -98,7 +97,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
     servedZips: signals.cache({ tables: ['service_areas'], maxEntries: 1, maxAgeMs: 10_000 }),
     openJobTallies: signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 }),
-    newestJobs: new NewestJobsSample(signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 })),
   };
   const ctx: AppContext = { db: database.db, withPlan: database.withPlan, config, clock, mailer, events, payments: builtinPaymentProvider, log: app.log, caches };
   app.addHook('onClose', () => mailer.stop());

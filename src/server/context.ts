@@ -6,7 +6,6 @@ import type { DerivedCache } from './db/derived-cache';
 import type { FoundSession } from './modules/auth/sessions';
 import type { Mailer } from './modules/email/mailer';
 import type { EventBus } from './modules/events/live-events';
-import type { NewestJobsSample } from './modules/jobs/newest-jobs-sample';
 import type { OpenJobsPage } from './modules/jobs/open-jobs-page';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { JobTally } from '../domain/recommendations/score';
@@ -30,8 +29,6 @@ export interface AppContext {
     servedZips: DerivedCache<readonly string[]>;
     /** The open jobs the lock could take now, counted by what the recommendations' limits read (decision 018). */
     openJobTallies: DerivedCache<readonly JobTally[]>;
-    /** The newest open jobs' text, which tells a search's first step (decision 015). */
-    newestJobs: NewestJobsSample;
   };
   log: FastifyBaseLogger;
 }

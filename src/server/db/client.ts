@@ -92,6 +92,8 @@ const PLAN_PROFILES = {
   newestFirst: { enable_seqscan: 'off', enable_indexscan: 'on', enable_bitmapscan: 'off' },
   /** Through the trigram index's bitmaps: no plain index scan, which walks a b-tree testing every row. */
   throughIndex: { enable_seqscan: 'off', enable_indexscan: 'off', enable_bitmapscan: 'on' },
+  /** Through the words' indexes (decision 022): the vocabulary's trigram bitmap, then ordered reads of b-trees; never a table read whole. */
+  throughWords: { enable_seqscan: 'off', enable_indexscan: 'on', enable_bitmapscan: 'on' },
 } as const satisfies Record<string, Record<string, 'on' | 'off'>>;
 export type PlanProfile = keyof typeof PLAN_PROFILES;
 const EVERY_PLAN = { jit: 'off', plan_cache_mode: 'force_generic_plan' } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type ExtraConfigColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { JOB_CATEGORIES, JOB_STATUSES, PHYSICAL_DEMANDS, type Equipment } from '../../../contract/jobs';
 import { createdAt, newestFirst } from './columns';
 import { users } from './users';
@@ -86,6 +86,31 @@ export const jobs = pgTable(
     // Design 5: a teen holds at most one lock; the database refuses a second, whatever the race.
     uniqueIndex('jobs_one_lock_per_teen_key').on(t.teenId).where(sql`${t.status} = 'locked'`),
   ],
+);
+
+/**
+ * The words of each open job's searched text and location, for search (decision 022): every run of 3
+ * or more of a-z and 0-9 in the lower-case columns, once per job. A word's newest jobs are then one
+ * ordered read of the key, where the trigram index finds matches in no order. Kept by the database
+ * (migration 0027's triggers on jobs), so no write path can forget it; a job's words go when it
+ * leaves the open statuses. No foreign key: the trigger removes a deleted job's words.
+ */
+export const openJobWords = pgTable('open_job_words', {
+  word: text('word').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  jobId: uuid('job_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.word, t.createdAt, t.jobId] })]);
+
+/**
+ * Every word an open job has held (decision 022): a search looks up here, through the trigram index,
+ * the words that contain what it was given. Never pruned (a word whose jobs closed costs a search one
+ * empty read): removing a word safely would lock it against a job posted with it at that moment.
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  { word: text('word').primaryKey() },
+  // No fast update, as for jobs_open_search_idx: PGlite has no autovacuum to merge a pending list.
+  (t) => [index('search_vocabulary_word_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false })],
 );
 
 /** Every change of a job's status: who, when, from, to (design 5). Append-only. */

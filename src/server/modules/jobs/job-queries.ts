@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobList, JobStatus, JobSummary } from '../../../contract/jobs';
-import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES, searchWords } from '../../../contract/jobs';
+import { HIGH_PAY_MIN_DOLLARS, HOMEOWNER_ACTIVE_STATUSES, NEARBY_MAX_MILES, QUICK_MAX_MINUTES } from '../../../contract/jobs';
 import { jobVisibilityAt, mayListJobs } from '../../../domain/access';
 import { centsToMoney } from '../../../domain/format';
 import { effectiveStatus, type MachineContext } from '../../../domain/job-machine';
@@ -8,16 +8,15 @@ import { ageOn } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';
-import { containing } from '../../db/like-pattern';
 import { isOpen, jobs } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth/sessions';
 import { spentCents } from '../payments/wallet.service';
-import { findJobRow, findLockEnd, getJobRow, JOB_VIEW } from './job-reads';
+import { findJobRow, findLockEnd, getJobRow, readNewestFirst } from './job-reads';
+import { readSearchPage } from './job-search';
 import { expireLock } from './job-transitions';
 import { loadViewer, machineContext, needsTeenWork, withTeenWork, type JobViewer } from './job-viewer';
-import { toJobDto, type JobRow, type JobView } from './jobs.mapper';
-import { NEWEST_SAMPLED } from './newest-jobs-sample';
+import { toJobDto, type JobRow } from './jobs.mapper';
 import type { OpenJobsPage } from './open-jobs-page';
 
 export interface ListJobsInput {
@@ -51,38 +50,6 @@ function effectiveStatusIn(statuses: JobStatus[], now: Date): SQL {
   }
   return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
-
-/** A search as the list runs it: its words, and whether they are looked for in the location too. */
-interface Search {
-  words: string[];
-  searchesLocation: boolean;
-}
-
-function searchOf(viewer: JobViewer, text: string): Search {
-  // Privacy (issue 20): teens see a location without its house number; a search with a digit in it
-  // would tell them the number by what it finds, so theirs does not look in the location.
-  return { words: searchWords(text), searchesLocation: viewer.role !== 'teen' || !/\d/.test(text) };
-}
-
-type SearchedColumns = { searchText: AnyColumn; searchLocation: AnyColumn };
-
-/** The search in SQL: each of its words anywhere in the title, the description or the location, in any case. */
-function searchCondition({ words, searchesLocation }: Search, columns: SearchedColumns = jobs): SQL {
-  const inAJob = (word: string) => {
-    // Lower-cased by the database, as the columns are, so both sides fold case alike.
-    const pattern = sql`lower(${containing(word)})`;
-    // Each LIKE on its own column: jobs_open_search_idx answers each with a bitmap scan, ORed.
-    return or(like(columns.searchText, pattern), ...(searchesLocation ? [like(columns.searchLocation, pattern)] : []))!;
-  };
-  return and(...words.map(inAJob))!;
-}
-
-/**
- * How many matches a search reads through the trigram index before it calls its text common
- * (decision 015). Fewer: all of them are sorted and the page is exact. This many: the newest-first scan
- * finds a page in fewer rows (a match every 200 rows at most, at 100,000 open jobs) than sorting them.
- */
-const SEARCH_INDEX_READ = 500;
 
 /** Great-circle miles from a point to the job's centroid, in SQL (for the 'nearby' filter). */
 function milesFrom(origin: { latitude: number; longitude: number }): SQL<number> {
@@ -151,92 +118,7 @@ async function readJobsPage(ctx: AppContext, viewer: JobViewer, input: ListJobsI
   if (input.quick === 'quick') where.push(lte(jobs.estimatedDuration, QUICK_MAX_MINUTES));
   if (input.quick === 'nearby') where.push(viewer.origin ? sql`${milesFrom(viewer.origin)} <= ${NEARBY_MAX_MILES}` : sql`false`);
   if (input.cursor) where.push(olderThan(input.cursor, jobs));
-  if (!input.search) return readNewestFirst(ctx.db, where, input.limit);
-  const search = searchOf(viewer, input.search);
-  // Each step of a search names the plan it means (decision 015): the planner prices a LIKE at a
-  // small fraction of what it costs (a fraction of a microsecond a row), so on its guess of how common a text
-  // is it would read rows until it found enough: every open job, for a text that is rare after all.
-  // A first page that the newest jobs hold, as the process's sample of them says, is read among them
-  // (a common word: a few hundred rows). Else the index: a text that matches little or nothing, which
-  // anyone can send, costs one bitmap scan. Only a text the index finds 500 times reads newest first,
-  // where such a text is found within a few hundred rows. Each step answers the whole page or passes.
-  const amongNewest =
-    firstPageOfOpenJobs(viewer, input, statuses) &&
-    (await ctx.caches.newestJobs.holdsPage(ctx.db, now, { ...search, category: input.category, needed: input.limit + 1 }))
-      ? await ctx.withPlan('newestFirst', (db) => readAmongNewest(db, where, search, input.limit))
-      : null;
-  return (
-    amongNewest ??
-    (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, where, searchCondition(search), input.limit))) ??
-    ctx.withPlan('newestFirst', (db) => readNewestFirst(db, [...where, searchCondition(search)], input.limit))
-  );
-}
-
-/**
- * Whether a list is the first page of open jobs as the sample of the newest ones sees them: any open
- * job, in the category at most (a coordinator's area is most of the service). Lists of one person's
- * jobs are not: the sample cannot tell how many of theirs a text finds.
- */
-function firstPageOfOpenJobs(viewer: JobViewer, input: ListJobsInput, statuses: JobStatus[] | undefined): boolean {
-  const open = statuses !== undefined && statuses.every((status) => status === 'posted' || status === 'locked');
-  return open && !input.cursor && !input.teenId && !input.homeownerId && viewer.role !== 'homeowner' && input.quick === 'all';
-}
-
-/** A page of the jobs `where` holds, newest first, read in that order from an index. */
-async function readNewestFirst(db: Executor, where: SQL[], limit: number): Promise<OpenJobsPage> {
-  const rows = await db
-    .select(JOB_VIEW)
-    .from(jobs)
-    .where(and(...where))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit + 1);
-  return { rows: rows.slice(0, limit), more: rows.length > limit, views: new Map() };
-}
-
-/**
- * A search's first page among the NEWEST_SAMPLED newest jobs `where` holds, read newest first and
- * stopping at a page. Null when they hold less than a page: older jobs may hold the rest.
- */
-async function readAmongNewest(db: Executor, where: SQL[], search: Search, limit: number): Promise<OpenJobsPage | null> {
-  const newest = db
-    .select({ id: jobs.id, createdAt: jobs.createdAt, searchText: jobs.searchText, searchLocation: jobs.searchLocation })
-    .from(jobs)
-    .where(and(...where))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(NEWEST_SAMPLED)
-    .as('newest');
-  const page = db
-    .select({ id: newest.id, createdAt: newest.createdAt })
-    .from(newest)
-    .where(searchCondition(search, newest))
-    .orderBy(desc(newest.createdAt), desc(newest.id))
-    .limit(limit + 1)
-    .as('page');
-  // Ordered by the page's columns, which arrive in that order, so the joined rows are not sorted again.
-  const rows = await db.select(JOB_VIEW).from(page).innerJoin(jobs, eq(jobs.id, page.id)).orderBy(desc(page.createdAt), desc(page.id));
-  if (rows.length <= limit) return null;
-  return { rows: rows.slice(0, limit), more: true, views: new Map() };
-}
-
-/**
- * A search's page read through the trigram index (decision 015): up to SEARCH_INDEX_READ matches in
- * no order, gathered by bitmap scans of the index, then the newest of them. Null when the text matched
- * that many: it is common, and a page of it is found sooner newest first (a match every few rows)
- * than by sorting every match.
- */
-async function readRareMatches(db: Executor, where: SQL[], search: SQL, limit: number): Promise<OpenJobsPage | null> {
-  // The bound is written into the statement: for a LIMIT parameter a prepared statement's generic
-  // plan guesses a tenth of the rows, and at 10,000 open jobs chose reading the table to stop early.
-  const matches = sql`select ${jobs.id}, ${jobs.createdAt} from ${jobs} where ${and(...where, search)} limit ${sql.raw(String(SEARCH_INDEX_READ))}`;
-  const page = sql`(select id, count(*) over () as matched from (${matches}) matches order by created_at desc, id desc limit ${limit + 1}) page`;
-  const rows = await db
-    .select({ ...JOB_VIEW, matched: sql<number>`page.matched`.mapWith(Number) })
-    .from(jobs)
-    .innerJoin(page, sql`page.id = ${jobs.id}`)
-    .orderBy(desc(jobs.createdAt), desc(jobs.id));
-  if ((rows[0]?.matched ?? 0) >= SEARCH_INDEX_READ) return null;
-  const views: JobView[] = rows.map(({ matched: _, ...row }) => row);
-  return { rows: views.slice(0, limit), more: views.length > limit, views: new Map() };
+  return input.search ? readSearchPage(ctx, viewer, input.search, where, { statuses, cursor: input.cursor, limit: input.limit }) : readNewestFirst(ctx.db, where, input.limit);
 }
 
 /** The page as the viewer sees it; a teen's own lock or accepted job on it is decided with their booked hours. */

@@ -1,10 +1,11 @@
-import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LOCK_SECONDS } from '../../../contract/constants';
 import { LOCK_COOLDOWN_SECONDS, lockEndedBy, type LockEnd } from '../../../domain/job-machine';
 import type { Executor } from '../../db/client';
 import { jobEvents, jobs } from '../../db/schema';
 import { firstRow } from '../../errors';
 import type { JobView } from './jobs.mapper';
+import type { OpenJobsPage } from './open-jobs-page';
 
 /**
  * A job's columns, whether any coordinator serves its ZIP code and its teen's full name, read in the
@@ -20,6 +21,17 @@ export const JOB_VIEW = {
   coordinatorSupervised: sql<boolean>`exists (select 1 from coordinator_zip_codes c where c.zip_code = "jobs"."zip_code")`,
   teenFullName: sql<string | null>`(select u.full_name from users u where u.id = "jobs"."teen_id")`,
 };
+
+/** A page of the jobs `where` holds, newest first, read in that order from an index. */
+export async function readNewestFirst(db: Executor, where: SQL[], limit: number): Promise<OpenJobsPage> {
+  const rows = await db
+    .select(JOB_VIEW)
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit, views: new Map() };
+}
 
 /**
  * The reads that start every command, built by drizzle once per executor and prepared: building the
