@@ -95,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const caches: AppContext['caches'] = {
     sessions: signals.cache({ tables: ['sessions', 'users'], maxEntries: 10_000, maxAgeMs: 10_000 }),
     openJobs: signals.cache({ tables: ['jobs', 'coordinator_zip_codes'], maxEntries: 500, maxAgeMs: 10_000 }),
+    nextLockExpiry: signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 }),
     servedZips: signals.cache({ tables: ['service_areas'], maxEntries: 1, maxAgeMs: 10_000 }),
     openJobTallies: signals.cache({ tables: ['jobs'], maxEntries: 1, maxAgeMs: 10_000 }),
   };

@@ -25,6 +25,8 @@ export interface AppContext {
   caches: {
     sessions: DerivedCache<FoundSession | null>;
     openJobs: DerivedCache<OpenJobsPage>;
+    /** When the first live lock runs out (ms since the epoch, Infinity for none): how long a page of open jobs holds. */
+    nextLockExpiry: DerivedCache<number>;
     /** The active service areas' ZIP codes (servedZips), for reads on every request. */
     servedZips: DerivedCache<readonly string[]>;
     /** The open jobs the lock could take now, counted by what the recommendations' limits read (decision 018). */

@@ -6,7 +6,6 @@ import { centsToMoney } from '../../../domain/format';
 import { effectiveStatus, type MachineContext } from '../../../domain/job-machine';
 import { ageOn } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import { encodeCursor, olderThan } from '../../db/keyset-cursor';
 import { isOpen, jobs } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
@@ -99,14 +98,18 @@ function viewClass(viewer: JobViewer, page: OpenJobsPage, mctx: MachineContext):
 
 /**
  * The first live lock to run out after `now`, in ms: until then no job moves in or out of "open"
- * by itself (an expired lock counts as posted). Infinity when no lock is live.
+ * by itself (an expired lock counts as posted). Infinity when no lock is live. Kept until a job
+ * changes or that lock runs out, so each new page of the teens' cache costs one statement, not two.
  */
-async function nextLockExpiry(db: Executor, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ at: sql<Date | null>`min(${jobs.lockExpiresAt})`.mapWith(jobs.lockExpiresAt) })
-    .from(jobs)
-    .where(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now)));
-  return row?.at ? row.at.getTime() : Infinity;
+function nextLockExpiry(ctx: AppContext, now: Date): Promise<number> {
+  return ctx.caches.nextLockExpiry.read('next', now, async () => {
+    const [row] = await ctx.db
+      .select({ at: sql<Date | null>`min(${jobs.lockExpiresAt})`.mapWith(jobs.lockExpiresAt) })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'locked'), gt(jobs.lockExpiresAt, now)));
+    const at = row?.at ? row.at.getTime() : Infinity;
+    return { value: at, validUntil: at };
+  });
 }
 
 /** The jobs one list call asks for, read from the database. */
@@ -141,7 +144,7 @@ export async function listJobs(ctx: AppContext, user: SessionUser, input: ListJo
   if (!shared) return shapeJobs(ctx, await readJobsPage(ctx, viewer, input, scope, mctx.now), viewer, mctx);
   const pageKey = JSON.stringify([scope.statuses, input.category, input.quick, input.search, input.limit, input.cursor]);
   const page = await ctx.caches.openJobs.read(pageKey, mctx.now, async () => {
-    const [value, validUntil] = await Promise.all([readJobsPage(ctx, viewer, input, scope, mctx.now), nextLockExpiry(ctx.db, mctx.now)]);
+    const [value, validUntil] = await Promise.all([readJobsPage(ctx, viewer, input, scope, mctx.now), nextLockExpiry(ctx, mctx.now)]);
     return { value, validUntil };
   });
   const key = viewClass(viewer, page, mctx);
