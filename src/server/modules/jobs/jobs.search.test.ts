@@ -91,6 +91,17 @@ describe.each(databaseKinds())('job search on %s', (kind) => {
     expect((await api.call('GET', `/api/jobs?status=posted&search=${encodeURIComponent('#999 ')}`, api.teen.cookie)).statusCode).toBe(200);
   });
 
+  it('adds the same new words for jobs posted at once, in any order, and finds each', async () => {
+    const words = ['quokka', 'wombat', 'echidna', 'platypus'];
+    const posted = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.post({ title: `Feed the ${words[i % 4]}`, description: `Then the ${[...words].reverse().join(' and the ')}.` })),
+    );
+    const [vocabulary] = await rowsOf<{ n: number }>(api.t.database.db.execute(sql`select count(*)::int as n from search_vocabulary where word in ('quokka', 'wombat', 'echidna', 'platypus')`));
+    expect(vocabulary?.n).toBe(4);
+    const found = await api.list('status=posted&search=WOMBAT&limit=50', api.coordinator.cookie);
+    expect(found.jobs.map((j) => j.id).sort()).toEqual(posted.map((j) => j.id).sort());
+  });
+
   describe(`among ${LOADED} loaded open jobs`, () => {
     it('pages through a common text and a rare one newest first, as reading every job would', async () => {
       await loadJobs();
