@@ -54,6 +54,20 @@ function renderPage() {
 }
 
 describe('AdminServiceAreasPage', () => {
+  it('says so when there is no service area yet, and lists the first one added', async () => {
+    areas = [];
+    renderPage();
+    expect(await screen.findByText('No service areas yet: add the first ZIP code above.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Service areas' })).not.toBeInTheDocument();
+    const person = userEvent.setup();
+    await person.type(screen.getByLabelText('ZIP code'), '02141');
+    await person.type(screen.getByLabelText('Name'), 'East Cambridge');
+    await person.click(screen.getByRole('button', { name: 'Add Service Area' }));
+    const list = await screen.findByRole('list', { name: 'Service areas' });
+    expect(within(list).getByText(/East Cambridge/)).toBeInTheDocument();
+    expect(screen.queryByText('No service areas yet: add the first ZIP code above.')).not.toBeInTheDocument();
+  });
+
   it('flags an area with open jobs and no coordinator, and pauses an area', async () => {
     renderPage();
     const list = await screen.findByRole('list', { name: 'Service areas' });

@@ -12,7 +12,6 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxGroup } from '../../components/ui/checkbox-group';
 import { Field } from '../../components/ui/field';
-import { QueryState } from '../../components/ui/query-state';
 import { SelectField } from '../../components/ui/select';
 import { SwitchField } from '../../components/ui/switch-field';
 import { TextareaField } from '../../components/ui/textarea-field';
@@ -21,6 +20,7 @@ import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { formatDay } from '../jobs/format';
 import { adminQueries, useCreateChallenge, useUpdateChallenge } from './api';
+import { ListSection } from './list-section';
 
 const SEASON_LABELS = { spring: 'Spring', summer: 'Summer', fall: 'Fall', winter: 'Winter' } as const;
 const STATE_BADGES: Record<ChallengeState, { label: string; tone: BadgeTone }> = {
@@ -89,24 +89,17 @@ export function ChallengesPanel() {
   return (
     <div className="space-y-6">
       <CreateChallengeForm />
-      <section aria-labelledby="challenges-heading" className="space-y-2">
-        <h2 id="challenges-heading" className="text-lg font-bold">
-          Challenges
-        </h2>
-        <QueryState query={challenges} what="the challenges">
-          {({ challenges: list }) =>
-            list.length === 0 ? (
-              <p className="text-slate-700">No challenges yet.</p>
-            ) : (
-              <ul aria-label="Seasonal challenges" className="space-y-2">
-                {list.map((challenge) => (
-                  <ChallengeRow key={challenge.id} challenge={challenge} />
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
-      </section>
+      <ListSection
+        id="challenges-heading"
+        heading="Challenges"
+        label="Seasonal challenges"
+        query={challenges}
+        what="the challenges"
+        items={(data) => data.challenges}
+        empty="No challenges yet."
+      >
+        {(challenge) => <ChallengeRow key={challenge.id} challenge={challenge} />}
+      </ListSection>
     </div>
   );
 }

@@ -7,11 +7,11 @@ import type { CoordinatorList } from '../../../contract/admin';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { adminQueries, useCreateCoordinator, useSetCoordinatorZipCodes } from './api';
+import { ListSection } from './list-section';
 import { StatusBadge } from './people-labels';
 
 /** ZIP codes typed as one line ('02139, 02140'), read as the list the contract takes. */
@@ -32,24 +32,17 @@ export function CoordinatorsPanel() {
   return (
     <div className="space-y-4">
       <CreateCoordinatorForm />
-      <section aria-labelledby="coordinators-heading" className="space-y-2">
-        <h2 id="coordinators-heading" className="text-lg font-bold">
-          Coordinators
-        </h2>
-        <QueryState query={coordinators} what="the coordinators">
-          {({ coordinators: list }) =>
-            list.length === 0 ? (
-              <p className="text-slate-700">No coordinators yet.</p>
-            ) : (
-              <ul aria-label="Coordinators" className="space-y-2">
-                {list.map((coordinator) => (
-                  <CoordinatorRow key={coordinator.user.id} coordinator={coordinator} />
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
-      </section>
+      <ListSection
+        id="coordinators-heading"
+        heading="Coordinators"
+        label="Coordinators"
+        query={coordinators}
+        what="the coordinators"
+        items={(data) => data.coordinators}
+        empty="No coordinators yet."
+      >
+        {(coordinator) => <CoordinatorRow key={coordinator.user.id} coordinator={coordinator} />}
+      </ListSection>
     </div>
   );
 }

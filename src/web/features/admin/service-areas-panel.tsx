@@ -7,11 +7,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { QueryState } from '../../components/ui/query-state';
 import { serverMessage } from '../../lib/api';
 import { applyServerError } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { adminQueries, useAddServiceArea, useSetServiceAreaActive } from './api';
+import { ListSection } from './list-section';
 
 /** The ZIP codes the service runs in (issue 18): add one, pause or resume one, see which need a coordinator. */
 export function ServiceAreasPanel() {
@@ -19,20 +19,17 @@ export function ServiceAreasPanel() {
   return (
     <div className="space-y-4">
       <AddServiceAreaForm />
-      <section aria-labelledby="areas-heading" className="space-y-2">
-        <h2 id="areas-heading" className="text-lg font-bold">
-          Service areas
-        </h2>
-        <QueryState query={areas} what="the service areas">
-          {(data) => (
-            <ul aria-label="Service areas" className="space-y-2">
-              {data.areas.map((area) => (
-                <AreaRow key={area.zipCode} area={area} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </section>
+      <ListSection
+        id="areas-heading"
+        heading="Service areas"
+        label="Service areas"
+        query={areas}
+        what="the service areas"
+        items={(data) => data.areas}
+        empty="No service areas yet: add the first ZIP code above."
+      >
+        {(area) => <AreaRow key={area.zipCode} area={area} />}
+      </ListSection>
     </div>
   );
 }
