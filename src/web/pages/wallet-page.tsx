@@ -10,6 +10,7 @@ import { RequireRole } from '../components/require-role';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { QueryState } from '../components/ui/query-state';
+import { RowsOrEmpty, Section } from '../components/ui/section';
 import { formatDate } from '../features/jobs/format';
 import { paymentQueries } from '../features/payments/api';
 
@@ -96,55 +97,39 @@ function SummaryCard({ wallet }: { wallet: Wallet }) {
 }
 
 function PendingPayments({ wallet }: { wallet: Wallet }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="space-y-3">
-      <h2 id={titleId} className="text-lg font-bold">
-        Pending Payments
-      </h2>
-      {wallet.pendingPayments.length === 0 ? (
-        <p className="text-slate-700">No pending payments</p>
-      ) : (
-        <ul aria-label="Pending payments" className="space-y-2">
-          {wallet.pendingPayments.map((item) => (
-            <li key={item.jobId}>
-              <Card className="flex items-center justify-between gap-3">
-                <div>
-                  <p className="font-semibold text-slate-900">{item.title}</p>
-                  <p className="flex items-center gap-1 text-sm text-slate-700">
-                    <Clock aria-hidden="true" className="h-4 w-4" />
-                    {item.label}
-                  </p>
-                </div>
-                <p className="font-bold text-slate-900">{formatPay(item.payAmount, 2)}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Section heading="Pending Payments" className="space-y-3">
+      <RowsOrEmpty items={wallet.pendingPayments} label="Pending payments" empty="No pending payments">
+        {(item) => (
+          <li key={item.jobId}>
+            <Card className="flex items-center justify-between gap-3">
+              <div>
+                <p className="font-semibold text-slate-900">{item.title}</p>
+                <p className="flex items-center gap-1 text-sm text-slate-700">
+                  <Clock aria-hidden="true" className="h-4 w-4" />
+                  {item.label}
+                </p>
+              </div>
+              <p className="font-bold text-slate-900">{formatPay(item.payAmount, 2)}</p>
+            </Card>
+          </li>
+        )}
+      </RowsOrEmpty>
+    </Section>
   );
 }
 
 function RecentTransactions({ wallet }: { wallet: Wallet }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="space-y-3">
-      <h2 id={titleId} className="text-lg font-bold">
-        Recent Transactions
-      </h2>
-      {wallet.recentTransactions.length === 0 ? (
-        <p className="text-slate-700">No transactions yet</p>
-      ) : (
-        <ul aria-label="Recent transactions" className="space-y-2">
-          {wallet.recentTransactions.map((item) => (
-            <li key={item.jobId}>
-              <TransactionCard item={item} isTeen={wallet.role === 'teen'} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Section heading="Recent Transactions" className="space-y-3">
+      <RowsOrEmpty items={wallet.recentTransactions} label="Recent transactions" empty="No transactions yet">
+        {(item) => (
+          <li key={item.jobId}>
+            <TransactionCard item={item} isTeen={wallet.role === 'teen'} />
+          </li>
+        )}
+      </RowsOrEmpty>
+    </Section>
   );
 }
 

@@ -90,7 +90,6 @@ export function ChallengesPanel() {
     <div className="space-y-6">
       <CreateChallengeForm />
       <ListSection
-        id="challenges-heading"
         heading="Challenges"
         label="Seasonal challenges"
         query={challenges}

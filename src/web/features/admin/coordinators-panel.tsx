@@ -33,7 +33,6 @@ export function CoordinatorsPanel() {
     <div className="space-y-4">
       <CreateCoordinatorForm />
       <ListSection
-        id="coordinators-heading"
         heading="Coordinators"
         label="Coordinators"
         query={coordinators}

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryState, type QueryLike } from '../../components/ui/query-state';
+import { RowsOrEmpty, Section } from '../../components/ui/section';
 
 /**
  * An admin panel's list under its heading (issue 18): the read's loading line and failure in place,
  * a line of its own when the list is empty, else one item per row.
  */
 export function ListSection<T, Item>({
-  id,
   heading,
   label,
   query,
@@ -15,8 +15,6 @@ export function ListSection<T, Item>({
   empty,
   children,
 }: {
-  /** The heading's element id, which names the section. */
-  id: string;
   heading: string;
   /** The list's accessible name. */
   label: string;
@@ -29,22 +27,14 @@ export function ListSection<T, Item>({
   children: (item: Item) => ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-lg font-bold">
-        {heading}
-      </h2>
+    <Section heading={heading}>
       <QueryState query={query} what={what}>
-        {(data) => {
-          const list = items(data);
-          return list.length === 0 ? (
-            <p className="text-slate-700">{empty}</p>
-          ) : (
-            <ul aria-label={label} className="space-y-2">
-              {list.map(children)}
-            </ul>
-          );
-        }}
+        {(data) => (
+          <RowsOrEmpty items={items(data)} label={label} empty={empty}>
+            {children}
+          </RowsOrEmpty>
+        )}
       </QueryState>
-    </section>
+    </Section>
   );
 }

@@ -20,7 +20,6 @@ export function ServiceAreasPanel() {
     <div className="space-y-4">
       <AddServiceAreaForm />
       <ListSection
-        id="areas-heading"
         heading="Service areas"
         label="Service areas"
         query={areas}
