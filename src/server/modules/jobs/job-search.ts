@@ -63,7 +63,8 @@ export async function readSearchPage(ctx: AppContext, viewer: JobViewer, text: s
  * The run a search looks up in its words' index: the longest run of 3 or more ASCII letters and digits
  * in its words, lower case. Every job holding the search holds this run inside one of its words (the
  * runs of migration 0027, taken from the database's lower-case text: A-Z become a-z there too, and
- * other letters, whatever they become, only end a run). Null when no word has such a run ("café").
+ * whatever other characters become, they can end or extend the run around it, never split it). Null
+ * when no word has such a run ("café").
  */
 function leadingRun(search: Search): string | null {
   const runs = search.words.flatMap((word) => word.match(/[A-Za-z0-9]{3,}/g) ?? []);
