@@ -72,18 +72,25 @@ test('a homeowner posts a first job, sees it on the dashboard and in its details
   await expect(pin).toBeVisible();
   await expect(spot.getByText(/The pin is at the ZIP code's centre/)).toBeVisible();
   await expectNoAccessibilityViolations(page);
+  // Hovering waits until the pin stops moving (the map pans to bring a new ZIP code's centre into
+  // view, which can leave it near an edge); the drag then goes towards the middle of the map, so it
+  // never runs off the map or the screen.
+  await pin.hover();
   const from = (await pin.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const map = (await page.getByTestId('pin-map').boundingBox())!;
+  const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+  const [east, south] = [x < map.x + map.width / 2, y < map.y + map.height / 2];
+  await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 80, from.y + from.height / 2 + 50, { steps: 10 });
+  await page.mouse.move(x + (east ? 80 : -80), y + (south ? 50 : -50), { steps: 10 });
   await page.mouse.up();
   const pinned = spot.getByText(/^Pinned at -?\d+\.\d{5}, -?\d+\.\d{5}\./);
   await expect(pinned).toBeVisible();
   const [latitude, longitude] = (await pinned.textContent())!.match(/-?\d+\.\d{5}/g)!.map(Number);
   const centre = (await (await page.request.get('/api/zip-codes/02139')).json()) as { latitude: number; longitude: number };
-  // Dragged right and down: east and south of the centre (at zoom 16, 80 px is about 140 m).
-  expect(longitude! - centre.longitude).toBeGreaterThan(0.0005);
-  expect(centre.latitude - latitude!).toBeGreaterThan(0.0003);
+  // At zoom 16, 80 px is about 140 m east or west, 50 px about 60 m north or south.
+  expect((longitude! - centre.longitude) * (east ? 1 : -1)).toBeGreaterThan(0.0005);
+  expect((centre.latitude - latitude!) * (south ? 1 : -1)).toBeGreaterThan(0.0003);
   await page.getByRole('button', { name: 'Post Job' }).click();
   await expect(page.getByText('Job posted successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/homeowner-dashboard$/);
