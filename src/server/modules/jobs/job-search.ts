@@ -1,5 +1,6 @@
 import { and, desc, like, or, sql, type SQL } from 'drizzle-orm';
 import { searchWords, type JobStatus } from '../../../contract/jobs';
+import { OPEN_STATUSES } from '../../../domain/access';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { olderThan } from '../../db/keyset-cursor';
@@ -51,7 +52,7 @@ export async function readSearchPage(ctx: AppContext, viewer: JobViewer, text: s
   const matching = [...where, searchCondition(search)];
   const { cursor, limit } = list;
   // The words are kept for open jobs only: a list that may hold others skips that step.
-  const onlyOpen = list.statuses !== undefined && list.statuses.every((status) => status === 'posted' || status === 'locked');
+  const onlyOpen = list.statuses !== undefined && list.statuses.every((status) => OPEN_STATUSES.includes(status));
   return (
     (onlyOpen ? await ctx.withPlan('throughWords', (db) => readThroughWords(db, matching, search, cursor, limit)) : null) ??
     (await ctx.withPlan('throughIndex', (db) => readRareMatches(db, matching, limit))) ??
