@@ -14,10 +14,23 @@ export function Section({ heading, className = 'space-y-2', children }: { headin
 }
 
 /** A list's rows (`children` makes each `li` with its key), or a line saying there are none. */
-export function RowsOrEmpty<Item>({ items, label, empty, children }: { items: readonly Item[]; label: string; empty: string; children: (item: Item) => ReactNode }) {
+export function RowsOrEmpty<Item>({
+  items,
+  label,
+  empty,
+  className = 'space-y-2',
+  children,
+}: {
+  items: readonly Item[];
+  label: string;
+  empty: string;
+  /** The list's classes: how far apart its rows stand. */
+  className?: string;
+  children: (item: Item) => ReactNode;
+}) {
   if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
-    <ul aria-label={label} className="space-y-2">
+    <ul aria-label={label} className={className}>
       {items.map(children)}
     </ul>
   );

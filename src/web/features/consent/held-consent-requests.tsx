@@ -4,6 +4,7 @@ import type { HeldConsentAnswer, HeldConsentRequest } from '../../../contract/co
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { QueryState } from '../../components/ui/query-state';
+import { RowsOrEmpty, Section } from '../../components/ui/section';
 import { messageOf, notify } from '../../lib/toast';
 import { formatDateTime } from '../jobs/format';
 import { consentQueries, useAnswerHeldConsent } from './api';
@@ -15,32 +16,24 @@ const TITLE = 'Consent requests waiting for approval';
  * console of the teen's area coordinator (/verification) and of admins (/admin-dashboard).
  */
 export function HeldConsentRequests() {
-  const titleId = useId();
   const held = useQuery(consentQueries.held());
   return (
-    <section aria-labelledby={titleId} className="space-y-3">
-      <h2 id={titleId} className="text-lg font-bold">
-        {TITLE}
-      </h2>
+    <Section heading={TITLE} className="space-y-3">
       <p className="text-sm text-slate-700">
         A teen asked a new parent or guardian after the first one answered. Check with the family first: approving emails the consent form to the new address.
       </p>
       <QueryState query={held} what="consent requests" loading="Loading consent requests...">
-        {({ requests }) =>
-          requests.length === 0 ? (
-            <p className="text-slate-700">No consent requests are waiting.</p>
-          ) : (
-            <ul aria-label={TITLE} className="space-y-3">
-              {requests.map((request) => (
-                <li key={request.id}>
-                  <HeldRequestCard request={request} />
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {({ requests }) => (
+          <RowsOrEmpty items={requests} label={TITLE} empty="No consent requests are waiting." className="space-y-3">
+            {(request) => (
+              <li key={request.id}>
+                <HeldRequestCard request={request} />
+              </li>
+            )}
+          </RowsOrEmpty>
+        )}
       </QueryState>
-    </section>
+    </Section>
   );
 }
 
